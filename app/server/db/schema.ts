@@ -1,0 +1,333 @@
+// The whole product's data model (spec section 3), shared by the web and grading workers.
+// Every teacher-owned row carries teacher_id with ON DELETE CASCADE, so deleting a teacher deletes everything of theirs.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey();
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const teacherId = () => text("teacher_id").notNull().references(() => teachers.id, { onDelete: "cascade" });
+
+export const GRADE_LEVELS = [
+  "Pre-K", "Kindergarten", "1st Grade", "2nd Grade", "3rd Grade", "4th Grade", "5th Grade", "6th Grade",
+  "7th Grade", "8th Grade", "9th Grade", "10th Grade", "11th Grade", "12th Grade", "College/University", "Mixed Grades",
+] as const;
+export const CLASS_SUBJECTS = [
+  "Mathematics", "English", "Science", "History", "Art", "Music", "Physical Education", "Other",
+] as const;
+export const CLASS_GRADE_LEVELS = ["K", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
+export const ENROLLMENT_METHODS = ["auto", "manual"] as const;
+export const ASSIGNMENT_TYPES = ["homework", "quiz", "test", "project", "lab", "essay"] as const;
+export const ASSIGNMENT_STATUSES = ["Active", "Draft", "Completed"] as const;
+export const PROCESSING_MODES = ["immediate", "later", "none"] as const;
+export const FILE_KINDS = ["assignment", "answer_key", "rubric", "batch", "quicksnap"] as const;
+export const SUBMISSION_STATUSES = ["pending", "processing", "graded", "failed", "missing"] as const;
+export const JOB_KINDS = ["assignment", "quicksnap"] as const;
+export const JOB_STATUSES = ["queued", "processing", "completed", "completed_with_failures", "failed"] as const;
+export const IMPORTANCE = ["high", "medium", "low"] as const;
+export const CONFERENCE_ITEM_TYPES = ["work_sample", "award", "photo", "assessment", "note", "behavior"] as const;
+export const CONFERENCE_SUBJECTS = ["Reading", "Math", "Writing", "Science", "Social Studies", "Social", "General"] as const;
+export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
+export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "feedback"] as const;
+export const SESSION_KINDS = ["browser", "api"] as const;
+export const API_TOKEN_KINDS = ["access", "refresh"] as const;
+
+export const teachers = sqliteTable("teachers", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  username: text("username"),
+  schoolName: text("school_name"),
+  state: text("state"),
+  gradeLevel: text("grade_level"),
+  // "<algorithm>$<params>$<salt>$<hash>" so the cost can change without breaking old hashes; null for Google-only accounts.
+  passwordHash: text("password_hash"),
+  googleSub: text("google_sub").unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull(),
+    // SHA-256 of the browser cookie's secret; API sessions authenticate through api_tokens instead.
+    secretHash: text("secret_hash"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_teacher_idx").on(t.teacherId)],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: id(),
+    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: API_TOKEN_KINDS }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_tokens_session_idx").on(t.sessionId)],
+);
+
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const googleTokens = sqliteTable("google_tokens", {
+  teacherId: text("teacher_id").primaryKey().references(() => teachers.id, { onDelete: "cascade" }),
+  // AES-GCM ciphertexts (base64 of iv || ciphertext), key from the GOOGLE_TOKEN_KEY secret.
+  accessTokenEnc: text("access_token_enc").notNull(),
+  refreshTokenEnc: text("refresh_token_enc"),
+  tokenExpiry: integer("token_expiry", { mode: "timestamp_ms" }),
+  scope: text("scope"),
+  updatedAt: updatedAt(),
+});
+
+export const settings = sqliteTable("settings", {
+  teacherId: text("teacher_id").primaryKey().references(() => teachers.id, { onDelete: "cascade" }),
+  autoDetectStudents: integer("auto_detect_students", { mode: "boolean" }).notNull().default(true),
+  autoDetectStandards: integer("auto_detect_standards", { mode: "boolean" }).notNull().default(true),
+  defaultPoints: integer("default_points").notNull().default(100),
+  requireManualReview: integer("require_manual_review", { mode: "boolean" }).notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const classes = sqliteTable(
+  "classes",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    name: text("name").notNull(),
+    subject: text("subject", { enum: CLASS_SUBJECTS }).notNull(),
+    gradeLevel: text("grade_level", { enum: CLASS_GRADE_LEVELS }).notNull(),
+    description: text("description").notNull().default(""),
+    classCode: text("class_code").notNull(),
+    enrollmentMethod: text("enrollment_method", { enum: ENROLLMENT_METHODS }).notNull().default("auto"),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("classes_teacher_code_idx").on(t.teacherId, t.classCode)],
+);
+
+export const students = sqliteTable(
+  "students",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    name: text("name").notNull(),
+    email: text("email"),
+    studentNumber: text("student_number"),
+    gradeLevel: text("grade_level"),
+    parentContact: text("parent_contact"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("students_teacher_idx").on(t.teacherId)],
+);
+
+export const enrollments = sqliteTable(
+  "enrollments",
+  {
+    classId: text("class_id").notNull().references(() => classes.id, { onDelete: "cascade" }),
+    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    enrolledAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index("enrollments_student_idx").on(t.studentId)],
+);
+
+export const attendance = sqliteTable(
+  "attendance",
+  {
+    classId: text("class_id").notNull().references(() => classes.id, { onDelete: "cascade" }),
+    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    date: text("date").notNull(), // YYYY-MM-DD in the teacher's calendar
+    status: text("status", { enum: ATTENDANCE_STATUSES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.studentId, t.date] })],
+);
+
+export const assignments = sqliteTable(
+  "assignments",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    classId: text("class_id").references(() => classes.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    instructions: text("instructions").notNull().default(""),
+    assignmentType: text("assignment_type", { enum: ASSIGNMENT_TYPES }).notNull().default("homework"),
+    subject: text("subject").notNull().default(""),
+    gradeLevel: text("grade_level").notNull().default(""),
+    estimatedTime: integer("estimated_time").notNull().default(30),
+    dueDate: integer("due_date", { mode: "timestamp_ms" }),
+    points: integer("points").notNull().default(100),
+    status: text("status", { enum: ASSIGNMENT_STATUSES }).notNull().default("Draft"),
+    processingMode: text("processing_mode", { enum: PROCESSING_MODES }).notNull().default("immediate"),
+    skipDetails: integer("skip_details", { mode: "boolean" }).notNull().default(false),
+    hasAnswerKey: integer("has_answer_key", { mode: "boolean" }).notNull().default(false),
+    hasRubric: integer("has_rubric", { mode: "boolean" }).notNull().default(false),
+    autoDetectStudents: integer("auto_detect_students", { mode: "boolean" }).notNull().default(true),
+    autoDetectStandards: integer("auto_detect_standards", { mode: "boolean" }).notNull().default(true),
+    requireManualReview: integer("require_manual_review", { mode: "boolean" }).notNull().default(false),
+    useManualStudents: integer("use_manual_students", { mode: "boolean" }).notNull().default(false),
+    manualStudentNames: text("manual_student_names", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    useManualStandards: integer("use_manual_standards", { mode: "boolean" }).notNull().default(false),
+    selectedStandards: text("selected_standards", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    answerKeyText: text("answer_key_text"),
+    rubricText: text("rubric_text"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("assignments_teacher_idx").on(t.teacherId), index("assignments_class_idx").on(t.classId)],
+);
+
+export const assignmentFiles = sqliteTable(
+  "assignment_files",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    assignmentId: text("assignment_id").references(() => assignments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: FILE_KINDS }).notNull(),
+    r2Key: text("r2_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("assignment_files_assignment_idx").on(t.assignmentId)],
+);
+
+export const gradingJobs = sqliteTable(
+  "grading_jobs",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    assignmentId: text("assignment_id").references(() => assignments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: JOB_KINDS }).notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    averageScore: real("average_score"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("grading_jobs_teacher_idx").on(t.teacherId)],
+);
+
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    assignmentId: text("assignment_id").references(() => assignments.id, { onDelete: "cascade" }),
+    jobId: text("job_id").references(() => gradingJobs.id, { onDelete: "set null" }),
+    studentId: text("student_id").references(() => students.id, { onDelete: "set null" }),
+    studentName: text("student_name").notNull().default(""),
+    fileId: text("file_id").references(() => assignmentFiles.id, { onDelete: "set null" }),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
+    score: real("score"),
+    maxScore: real("max_score"),
+    percent: real("percent"),
+    aiScore: real("ai_score"),
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    approvedBy: text("approved_by"),
+    recognizedText: text("recognized_text"),
+    readingConfidence: real("reading_confidence"),
+    feedback: text("feedback"),
+    flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    failureReason: text("failure_reason"),
+    gradedAt: integer("graded_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("submissions_assignment_idx").on(t.assignmentId),
+    index("submissions_student_idx").on(t.studentId),
+    index("submissions_job_idx").on(t.jobId),
+  ],
+);
+
+export const questionResults = sqliteTable(
+  "question_results",
+  {
+    id: id(),
+    submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
+    questionNumber: text("question_number").notNull(),
+    keyAnswer: text("key_answer"),
+    studentAnswer: text("student_answer"),
+    pointsAwarded: real("points_awarded").notNull(),
+    pointsPossible: real("points_possible").notNull(),
+    aiPoints: real("ai_points"),
+    reason: text("reason").notNull().default(""),
+    confidence: real("confidence").notNull().default(1),
+    feedback: text("feedback").notNull().default(""),
+    editedBy: text("edited_by"),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("question_results_submission_q_idx").on(t.submissionId, t.questionNumber)],
+);
+
+export const notes = sqliteTable(
+  "notes",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("notes_student_idx").on(t.studentId)],
+);
+
+export const conferenceItems = sqliteTable(
+  "conference_items",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    type: text("type", { enum: CONFERENCE_ITEM_TYPES }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    date: text("date").notNull(),
+    notes: text("notes").notNull().default(""),
+    subject: text("subject", { enum: CONFERENCE_SUBJECTS }).notNull().default("General"),
+    importance: text("importance", { enum: IMPORTANCE }).notNull().default("medium"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    fileName: text("file_name"),
+    r2Key: text("r2_key"),
+    googleDriveId: text("google_drive_id"),
+    assignmentId: text("assignment_id").references(() => assignments.id, { onDelete: "set null" }),
+    score: real("score"),
+    standard: text("standard"),
+    uploadedAt: createdAt(),
+  },
+  (t) => [index("conference_items_student_idx").on(t.studentId)],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  type: text("type", { enum: CONTACT_TYPES }).notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  ipHash: text("ip_hash"),
+  createdAt: createdAt(),
+});
+
+export type Teacher = typeof teachers.$inferSelect;

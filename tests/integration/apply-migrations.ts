@@ -1,0 +1,5 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+
+// Setup files run outside isolated storage and may run more than once: applyD1Migrations only applies new ones.
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
