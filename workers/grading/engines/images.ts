@@ -1,0 +1,216 @@
+// Photos before reading: size checks from the header (no decoding), HEIC decoding, EXIF orientation,
+// and a downscale to about 2000 px on the long side so the OCR heap stays inside an isolate's memory.
+import { PhotonImage, SamplingFilter, fliph, flipv, resize, rotate } from "@cf-wasm/photon";
+import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
+import { UnsupportedFileError, type FileKind } from "./file-type";
+import { loadHeifWasm } from "./ocr/assets";
+
+export const OCR_LONG_SIDE = 2000;
+/** Photos larger than this are refused before decoding: their pixels alone would fill the isolate. */
+export const MAX_IMAGE_PIXELS = 16_800_000;
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** EXIF orientation 1..8 (1 = upright). */
+  orientation: number;
+}
+
+export interface PreparedImage {
+  /** PNG or JPEG bytes ready for OCR. */
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  rotation: number;
+  scaledFrom?: { width: number; height: number };
+}
+
+const CORRUPT_IMAGE_MESSAGE = "This photo could not be opened: the file looks damaged. Please take or export it again.";
+
+function u16be(b: Uint8Array, i: number) {
+  return (b[i] << 8) | b[i + 1];
+}
+function u32be(b: Uint8Array, i: number) {
+  return ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
+}
+
+/** Reads width, height and EXIF orientation from a PNG or JPEG header. */
+export function readImageInfo(bytes: Uint8Array, kind: "png" | "jpeg"): ImageInfo {
+  if (kind === "png") {
+    if (bytes.length < 24 || String.fromCharCode(...bytes.subarray(12, 16)) !== "IHDR") {
+      throw new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt");
+    }
+    return { width: u32be(bytes, 16), height: u32be(bytes, 20), orientation: 1 };
+  }
+  let orientation = 1;
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) {
+      i++;
+      continue;
+    }
+    const marker = bytes[i + 1];
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0xff) {
+      i += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    const length = u16be(bytes, i + 2);
+    if (marker === 0xe1 && String.fromCharCode(...bytes.subarray(i + 4, i + 8)) === "Exif") {
+      orientation = readExifOrientation(bytes.subarray(i + 10, i + 2 + length)) ?? orientation;
+    }
+    // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC)
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: u16be(bytes, i + 5), width: u16be(bytes, i + 7), orientation };
+    }
+    i += 2 + length;
+  }
+  throw new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt");
+}
+
+function readExifOrientation(tiff: Uint8Array): number | undefined {
+  if (tiff.length < 8) return undefined;
+  const little = tiff[0] === 0x49;
+  const u16 = (o: number) => (little ? tiff[o] | (tiff[o + 1] << 8) : (tiff[o] << 8) | tiff[o + 1]);
+  const u32 = (o: number) =>
+    little
+      ? (tiff[o] | (tiff[o + 1] << 8) | (tiff[o + 2] << 16) | (tiff[o + 3] << 24)) >>> 0
+      : ((tiff[o] << 24) | (tiff[o + 1] << 16) | (tiff[o + 2] << 8) | tiff[o + 3]) >>> 0;
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return undefined;
+  const count = u16(ifd);
+  for (let n = 0; n < count; n++) {
+    const entry = ifd + 2 + n * 12;
+    if (entry + 12 > tiff.length) break;
+    if (u16(entry) === 0x0112) {
+      const value = u16(entry + 8);
+      return value >= 1 && value <= 8 ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+function checkPixels(width: number, height: number) {
+  if (!width || !height) throw new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt");
+  if (width * height > MAX_IMAGE_PIXELS) {
+    const mp = ((width * height) / 1e6).toFixed(0);
+    throw new UnsupportedFileError(
+      `This photo is too large to read (${width} × ${height} pixels, ${mp} megapixels). ` +
+        `Please upload a photo of at most ${Math.floor(MAX_IMAGE_PIXELS / 1e6)} megapixels, for example by choosing a smaller size in the camera or sharing it as a smaller image.`,
+      "too-large",
+    );
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let heifPromise: Promise<any> | undefined;
+function heif() {
+  heifPromise ??= (async () => {
+    const wasm = await loadHeifWasm();
+    const g = globalThis as Record<string, unknown>;
+    if (typeof g.__dirname === "undefined") g.__dirname = "/";
+    const lib = await (libheifFactory as unknown as (o: object) => Promise<unknown>)({
+      instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
+        const instance = new WebAssembly.Instance(wasm, imports);
+        done(instance, wasm);
+        return instance.exports;
+      },
+      print() {},
+      printErr() {},
+    });
+    // Some builds resolve to a module whose `ready` promise settles later.
+    return lib;
+  })();
+  return heifPromise;
+}
+
+async function decodeHeic(bytes: Uint8Array): Promise<PhotonImage> {
+  const lib = await heif();
+  const decoder = new lib.HeifDecoder();
+  const images = decoder.decode(bytes);
+  if (!images?.length) throw new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt");
+  const image = images[0];
+  const width = image.get_width();
+  const height = image.get_height();
+  checkPixels(width, height);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  await new Promise<void>((resolve, reject) => {
+    image.display({ data: rgba, width, height }, (result: unknown) =>
+      result ? resolve() : reject(new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt")),
+    );
+  });
+  image.free?.();
+  decoder.decoder?.delete?.();
+  return new PhotonImage(new Uint8Array(rgba.buffer), width, height);
+}
+
+/** Turns the decoded photo upright according to its EXIF orientation; returns the degrees turned. */
+function applyOrientation(image: PhotonImage, orientation: number): { image: PhotonImage; rotation: number } {
+  const turn = (deg: number) => {
+    const turned = rotate(image, deg);
+    image.free();
+    return turned;
+  };
+  switch (orientation) {
+    case 2:
+      fliph(image);
+      return { image, rotation: 0 };
+    case 3:
+      return { image: turn(180), rotation: 180 };
+    case 4:
+      flipv(image);
+      return { image, rotation: 0 };
+    case 5: {
+      fliph(image);
+      return { image: turn(270), rotation: 270 };
+    }
+    case 6:
+      return { image: turn(90), rotation: 90 };
+    case 7: {
+      fliph(image);
+      return { image: turn(90), rotation: 90 };
+    }
+    case 8:
+      return { image: turn(270), rotation: 270 };
+    default:
+      return { image, rotation: 0 };
+  }
+}
+
+/** Decodes as little as needed: an upright PNG/JPEG of a readable size goes to OCR untouched. */
+export async function prepareImage(bytes: Uint8Array, kind: Extract<FileKind, "png" | "jpeg" | "heic">): Promise<PreparedImage> {
+  let image: PhotonImage;
+  let rotation = 0;
+  if (kind === "heic") {
+    image = await decodeHeic(bytes);
+  } else {
+    const info = readImageInfo(bytes, kind);
+    checkPixels(info.width, info.height);
+    if (info.orientation === 1 && Math.max(info.width, info.height) <= OCR_LONG_SIDE) {
+      return { bytes, width: info.width, height: info.height, rotation: 0 };
+    }
+    try {
+      image = PhotonImage.new_from_byteslice(bytes);
+    } catch {
+      throw new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt");
+    }
+    ({ image, rotation } = applyOrientation(image, info.orientation));
+  }
+  try {
+    const width = image.get_width();
+    const height = image.get_height();
+    const long = Math.max(width, height);
+    let scaledFrom: PreparedImage["scaledFrom"];
+    if (long > OCR_LONG_SIDE) {
+      const scale = OCR_LONG_SIDE / long;
+      // Triangle (bilinear) is ten times cheaper than Lanczos and reads as well after binarisation.
+      const smaller = resize(image, Math.round(width * scale), Math.round(height * scale), SamplingFilter.Triangle);
+      image.free();
+      image = smaller;
+      scaledFrom = { width, height };
+    }
+    const out = image.get_bytes_jpeg(92);
+    return { bytes: out, width: image.get_width(), height: image.get_height(), rotation, scaledFrom };
+  } finally {
+    image.free();
+  }
+}

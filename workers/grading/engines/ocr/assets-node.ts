@@ -1,0 +1,18 @@
+// Node (unit tests, benchmark): the same files, read from node_modules.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { OcrAssets } from "./tesseract";
+
+const require = createRequire(import.meta.url);
+
+export async function loadNodeAssets(): Promise<OcrAssets> {
+  const [wasm, model] = await Promise.all([
+    readFile(require.resolve("tesseract.js-core/tesseract-core-simd-lstm.wasm")),
+    readFile(require.resolve("@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz")),
+  ]);
+  return { coreWasm: await WebAssembly.compile(wasm), model: new Uint8Array(model) };
+}
+
+export async function loadNodeHeifWasm(): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(require.resolve("libheif-js/libheif-wasm/libheif.wasm")));
+}

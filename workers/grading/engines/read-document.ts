@@ -1,0 +1,129 @@
+// readDocument: any accepted upload → pages of text with positions and confidences.
+import { detectFileType, UnsupportedFileError, type FileKind } from "./file-type";
+import { prepareImage } from "./images";
+import { loadOcrAssets } from "./ocr/assets";
+import { createTesseractEngine, type OcrEngine } from "./ocr/tesseract";
+import { hasUsableTextLayer, openPdf, pdfPageImage, readPdfPageText } from "./pdf";
+import type { DocumentReading, PageReading, ReadLine, ReadOptions, ReadingMethod } from "./types";
+import { readDocText, readDocxText } from "./word";
+
+/** Uploads above this are refused before any work (the web worker should refuse them first). */
+export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+/** More pages than this are not read: a worksheet is a few pages, not a book. */
+export const MAX_PAGES = 30;
+
+// One OCR engine per isolate: the model takes ~80 ms to load and the wasm heap never shrinks.
+let enginePromise: Promise<OcrEngine> | undefined;
+export function getOcrEngine(): Promise<OcrEngine> {
+  enginePromise ??= loadOcrAssets()
+    .then(createTesseractEngine)
+    .catch((error) => {
+      enginePromise = undefined;
+      throw error;
+    });
+  return enginePromise;
+}
+
+function checkAborted(signal?: AbortSignal) {
+  if (signal?.aborted) throw signal.reason ?? new Error("Reading was cancelled.");
+}
+
+function textPage(number: number, text: string, method: ReadingMethod, started: number): PageReading {
+  const lines: ReadLine[] = text
+    .split("\n")
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t, i) => ({
+      text: t,
+      confidence: 1,
+      bbox: { x: 0, y: i, width: t.length, height: 1 },
+      words: t.split(/\s+/).map((w) => ({ text: w, confidence: 1, bbox: { x: 0, y: i, width: w.length, height: 1 } })),
+    }));
+  return { number, text, lines, width: 0, height: 0, confidence: 1, method, durationMs: performance.now() - started };
+}
+
+async function ocrImage(number: number, bytes: Uint8Array, kind: "png" | "jpeg" | "heic"): Promise<PageReading> {
+  const started = performance.now();
+  const prepared = await prepareImage(bytes, kind);
+  const engine = await getOcrEngine();
+  const page = engine.recognize(prepared.bytes);
+  return {
+    number,
+    text: page.text,
+    lines: page.lines,
+    width: page.width || prepared.width,
+    height: page.height || prepared.height,
+    confidence: page.confidence,
+    method: "ocr",
+    rotation: prepared.rotation,
+    scaledFrom: prepared.scaledFrom,
+    durationMs: performance.now() - started,
+  };
+}
+
+export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): Promise<DocumentReading> {
+  const started = performance.now();
+  const kind: FileKind = detectFileType(bytes);
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new UnsupportedFileError(
+      `This file is too large to read (${(bytes.byteLength / 1024 / 1024).toFixed(0)} MB). Please upload files of at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`,
+      "too-large",
+    );
+  }
+  const pages: PageReading[] = [];
+  const emit = (page: PageReading) => {
+    pages.push(page);
+    opts.onPage?.(page);
+  };
+
+  if (kind === "png" || kind === "jpeg" || kind === "heic") {
+    checkAborted(opts.signal);
+    emit(await ocrImage(1, bytes, kind));
+  } else if (kind === "docx" || kind === "doc") {
+    const t0 = performance.now();
+    const text = kind === "docx" ? await readDocxText(bytes) : await readDocText(bytes);
+    emit(textPage(1, text, kind, t0));
+  } else {
+    const pdf = await openPdf(bytes);
+    try {
+      const count = Math.min(pdf.numPages as number, MAX_PAGES);
+      for (let n = 1; n <= count; n++) {
+        checkAborted(opts.signal);
+        const t0 = performance.now();
+        const layer = await readPdfPageText(pdf, n);
+        if (hasUsableTextLayer(layer)) {
+          emit({ ...layer, confidence: 1, method: "text-layer", durationMs: performance.now() - t0 });
+          continue;
+        }
+        const image = await pdfPageImage(pdf, n);
+        if (image) {
+          const page = await ocrImage(n, image, "png");
+          emit({ ...page, durationMs: performance.now() - t0 });
+        } else {
+          // An empty page (or one with too little text to matter): keep what little there is.
+          emit({ ...layer, confidence: layer.text.trim() ? 1 : 0, method: "text-layer", durationMs: performance.now() - t0 });
+        }
+      }
+    } finally {
+      await pdf.destroy?.();
+    }
+  }
+
+  const methods = new Set(pages.map((p) => p.method));
+  const method: ReadingMethod = methods.has("ocr") ? "ocr" : pages[0]?.method ?? "text-layer";
+  const weighted = pages.reduce(
+    (acc, p) => {
+      const w = p.text.trim().length;
+      return { sum: acc.sum + p.confidence * w, weight: acc.weight + w };
+    },
+    { sum: 0, weight: 0 },
+  );
+  return {
+    kind,
+    method,
+    pages,
+    text: pages.map((p) => p.text).join("\n\n").trim(),
+    confidence: weighted.weight ? weighted.sum / weighted.weight : 0,
+    durationMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,60 @@
+import type { FileKind } from "./file-type";
+
+/** A box on the page image, in pixels from the top-left corner. */
+export interface BoundingBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ReadWord {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  bbox: BoundingBox;
+}
+
+export interface ReadLine {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  bbox: BoundingBox;
+  words: ReadWord[];
+}
+
+export type ReadingMethod = "text-layer" | "ocr" | "docx" | "doc";
+
+export interface PageReading {
+  /** 1-based */
+  number: number;
+  text: string;
+  lines: ReadLine[];
+  /** Size of the page image the boxes refer to (for text layers: the page in PDF points). */
+  width: number;
+  height: number;
+  /** 0..1; 1 for text taken from a text layer or a Word file. */
+  confidence: number;
+  method: ReadingMethod;
+  /** Degrees the photo was turned (EXIF) before reading. */
+  rotation?: number;
+  /** Set when a photo was shrunk before reading. */
+  scaledFrom?: { width: number; height: number };
+  durationMs: number;
+}
+
+export interface DocumentReading {
+  kind: FileKind;
+  method: ReadingMethod;
+  pages: PageReading[];
+  /** All pages' text, pages separated by a blank line. */
+  text: string;
+  /** Mean of the non-empty pages' confidences, weighted by their text length; 0 when nothing was read. */
+  confidence: number;
+  durationMs: number;
+}
+
+export interface ReadOptions {
+  onPage?(page: PageReading): void;
+  signal?: AbortSignal;
+}
