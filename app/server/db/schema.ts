@@ -1,6 +1,11 @@
 // The whole product's data model (spec section 3), shared by the web and grading workers.
 // Every teacher-owned row carries teacher_id with ON DELETE CASCADE, so deleting a teacher deletes everything of theirs.
 import { sql } from "drizzle-orm";
+import {
+  API_TOKEN_KINDS, ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES, ATTENDANCE_STATUSES, CLASS_GRADE_LEVELS, CLASS_SUBJECTS,
+  CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, CONTACT_TYPES, ENROLLMENT_METHODS, FILE_KINDS, IMPORTANCE, JOB_KINDS,
+  JOB_STATUSES, PROCESSING_MODES, SESSION_KINDS, SUBMISSION_STATUSES,
+} from "../../lib/constants";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
@@ -9,30 +14,6 @@ const createdAt = () =>
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 const teacherId = () => text("teacher_id").notNull().references(() => teachers.id, { onDelete: "cascade" });
-
-export const GRADE_LEVELS = [
-  "Pre-K", "Kindergarten", "1st Grade", "2nd Grade", "3rd Grade", "4th Grade", "5th Grade", "6th Grade",
-  "7th Grade", "8th Grade", "9th Grade", "10th Grade", "11th Grade", "12th Grade", "College/University", "Mixed Grades",
-] as const;
-export const CLASS_SUBJECTS = [
-  "Mathematics", "English", "Science", "History", "Art", "Music", "Physical Education", "Other",
-] as const;
-export const CLASS_GRADE_LEVELS = ["K", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
-export const ENROLLMENT_METHODS = ["auto", "manual"] as const;
-export const ASSIGNMENT_TYPES = ["homework", "quiz", "test", "project", "lab", "essay"] as const;
-export const ASSIGNMENT_STATUSES = ["Active", "Draft", "Completed"] as const;
-export const PROCESSING_MODES = ["immediate", "later", "none"] as const;
-export const FILE_KINDS = ["assignment", "answer_key", "rubric", "batch", "quicksnap"] as const;
-export const SUBMISSION_STATUSES = ["pending", "processing", "graded", "failed", "missing"] as const;
-export const JOB_KINDS = ["assignment", "quicksnap"] as const;
-export const JOB_STATUSES = ["queued", "processing", "completed", "completed_with_failures", "failed"] as const;
-export const IMPORTANCE = ["high", "medium", "low"] as const;
-export const CONFERENCE_ITEM_TYPES = ["work_sample", "award", "photo", "assessment", "note", "behavior"] as const;
-export const CONFERENCE_SUBJECTS = ["Reading", "Math", "Writing", "Science", "Social Studies", "Social", "General"] as const;
-export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
-export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "feedback"] as const;
-export const SESSION_KINDS = ["browser", "api"] as const;
-export const API_TOKEN_KINDS = ["access", "refresh"] as const;
 
 export const teachers = sqliteTable("teachers", {
   id: id(),

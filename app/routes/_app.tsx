@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { requireTeacher } from "~/server/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { teacher } = await requireTeacher(request, context);
+  return { teacher: { name: teacher.name, email: teacher.email } };
+}
+
+const NAV = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/classes", label: "Classes" },
+  { to: "/assignments", label: "Assignments" },
+  { to: "/students", label: "Students" },
+];
+
+export default function AppShell() {
+  const { teacher } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-full">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <NavLink to="/dashboard" className="flex items-center gap-2 font-semibold text-brand-700">
+            <img src="/favicon.svg" alt="" className="h-7 w-7" />
+            Gradewell
+          </NavLink>
+          <nav aria-label="Main" className="order-3 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-slate-600 sm:inline" title={teacher.email}>
+              {teacher.name}
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
+                Log out
+              </button>
+            </Form>
+          </div>
+        </div>
+      </header>
+      <Outlet />
+    </div>
+  );
+}

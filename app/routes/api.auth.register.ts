@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { RegisterBody } from "~/schemas/auth";
+import { getDb } from "~/server/db/client.server";
+import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
+import { createApiSession } from "~/server/session.server";
+import { createTeacher, toUserJson } from "~/server/teachers.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJsonBody(request, RegisterBody);
+  const db = getDb(context.cloudflare.env.DB);
+  const created = await createTeacher(db, {
+    name: body.name,
+    email: body.email,
+    password: body.password,
+    username: body.username,
+    schoolName: body.school_name,
+    state: body.state,
+    gradeLevel: body.grade_level,
+  });
+  if ("error" in created) return apiError(409, created.error);
+  const tokens = await createApiSession(db, created.teacher.id, request.headers.get("User-Agent"));
+  return jsonResponse(
+    {
+      user: toUserJson(created.teacher),
+      access_token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      token_type: "Bearer",
+      expires_in: tokens.expiresIn,
+    },
+    201,
+  );
+}

@@ -1,0 +1,56 @@
+// Who is asking: a bearer access token (API clients) or the session cookie (the browser).
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { getDb } from "./db/client.server";
+import { apiError } from "./http.server";
+import { readSessionCookie, sessionCookie, validateAccessToken, validateBrowserSession, type Auth } from "./session.server";
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+async function resolveAuth(request: Request, context: AppLoadContext): Promise<Auth | null> {
+  const db = getDb(context.cloudflare.env.DB);
+  const bearer = bearerToken(request);
+  if (bearer) {
+    const found = await validateAccessToken(db, bearer);
+    return found ? { ...found, via: "bearer" } : null;
+  }
+  const cookie = readSessionCookie(request);
+  if (!cookie) return null;
+  const found = await validateBrowserSession(db, cookie);
+  if (!found) return null;
+  if (found.renewedUntil) context.responseCookies.push(sessionCookie(request, cookie, found.renewedUntil));
+  return { teacher: found.teacher, sessionId: found.sessionId, via: "cookie" };
+}
+
+export function getAuth(request: Request, context: AppLoadContext): Promise<Auth | null> {
+  context.auth ??= resolveAuth(request, context);
+  return context.auth;
+}
+
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** For pages: a signed-out visitor goes to /login and comes back after signing in. */
+export async function requireTeacher(request: Request, context: AppLoadContext): Promise<Auth> {
+  const auth = await getAuth(request, context);
+  if (auth) return auth;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(back === "/dashboard" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** For the JSON API: 401 so that clients refresh their token once and retry (spec section 4). */
+export async function requireApiTeacher(request: Request, context: AppLoadContext): Promise<Auth> {
+  const auth = await getAuth(request, context);
+  if (auth) return auth;
+  throw apiError(401, bearerToken(request) ? "Your session has expired. Please sign in again." : "Authentication required.");
+}
+
+export async function requireAnonymous(request: Request, context: AppLoadContext) {
+  if (await getAuth(request, context)) throw redirect("/dashboard");
+}

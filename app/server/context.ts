@@ -1,0 +1,14 @@
+// What the web worker hands every loader and action (see workers/app.ts).
+import type { Auth } from "./session.server";
+
+export type RequestContext = {
+  cloudflare: { env: Env; ctx: ExecutionContext };
+  /** Set-Cookie headers the worker adds to the response (e.g. a renewed session). */
+  responseCookies: string[];
+  /** The signed-in teacher, resolved once per request. */
+  auth?: Promise<Auth | null>;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends RequestContext {}
+}

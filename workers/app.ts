@@ -1,0 +1,25 @@
+// Web worker: the Remix request handler (pages and the JSON API). Static files are served from build/client
+// by the assets binding before this worker runs.
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import * as build from "../build/server/index.js";
+import type { RequestContext } from "../app/server/context";
+import { isCrossOrigin } from "../app/server/origin.server";
+
+const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    if (isCrossOrigin(request)) {
+      return new Response(JSON.stringify({ error: "Cross-origin request refused." }), {
+        status: 403,
+        headers: { "Content-Type": "application/json" },
+      });
+    }
+    const context: RequestContext = { cloudflare: { env, ctx }, responseCookies: [] };
+    const response = await handleRemix(request, context);
+    if (context.responseCookies.length === 0) return response;
+    const headers = new Headers(response.headers);
+    for (const cookie of context.responseCookies) headers.append("Set-Cookie", cookie);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,24 @@
+// Bindings and configuration of both workers (wrangler.toml, workers/grading/wrangler.toml).
+import type { D1Migration } from "cloudflare:test";
+import type { GradingJob } from "./grading/job-object";
+import type { GradingMessage } from "../app/schemas/grading";
+
+declare global {
+  interface Env {
+    DB: D1Database;
+    UPLOADS: R2Bucket;
+    GRADING_QUEUE: Queue<GradingMessage>;
+    GRADING_JOB: DurableObjectNamespace<GradingJob>;
+    APP_NAME?: string;
+    /** Google sign-in; unset means "Google sign-in is not set up on this server". */
+    GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
+    /** Only in integration tests. */
+    TEST_MIGRATIONS?: D1Migration[];
+  }
+  namespace Cloudflare {
+    interface Env extends globalThis.Env {}
+  }
+}
+
+export {};

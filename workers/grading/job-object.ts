@@ -1,0 +1,169 @@
+// GradingJob: one Durable Object per grading job. It orders, stores, fans out and replays the job's events,
+// and answers the job's status for polling. The queue consumer owns the work; this object only records it.
+import { DurableObject } from "cloudflare:workers";
+import { JobEvent, type StoredJobEvent } from "../../app/schemas/grading";
+import { failUnfinishedSubmissions } from "./results";
+
+type JobState = {
+  jobId: string;
+  teacherId: string;
+  total: number;
+  done: number;
+  failed: number;
+  averageScore: number | null;
+  status: "processing" | "completed" | "completed_with_failures" | "failed";
+};
+
+/** A job that records nothing for this long is ended by the watchdog, so none stays 'processing' forever. */
+export const JOB_IDLE_LIMIT_MS = 10 * 60 * 1000;
+const HEARTBEAT_MS = 15_000;
+const encoder = new TextEncoder();
+
+export function formatSseEvent(stored: StoredJobEvent): string {
+  return `id: ${stored.seq}\ndata: ${JSON.stringify({ seq: stored.seq, at: stored.at, ...stored.event })}\n\n`;
+}
+
+export class GradingJob extends DurableObject<Env> {
+  private subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        dedupe_key TEXT UNIQUE,
+        at INTEGER NOT NULL,
+        body TEXT NOT NULL)`);
+    });
+  }
+
+  private get state(): JobState | undefined {
+    return this.ctx.storage.kv.get<JobState>("state");
+  }
+
+  private set state(value: JobState) {
+    this.ctx.storage.kv.put("state", value);
+  }
+
+  /** Idempotent: a retried start keeps the events already recorded. */
+  async start(input: { jobId: string; teacherId: string; total: number }): Promise<void> {
+    if (this.state) return;
+    this.state = { ...input, done: 0, failed: 0, averageScore: null, status: "processing" };
+    await this.ctx.storage.setAlarm(Date.now() + JOB_IDLE_LIMIT_MS);
+    this.append({ type: "job_started", total: input.total }, "job_started");
+  }
+
+  /**
+   * Appends an event and sends it to every live subscriber. With a dedupe key, an event already recorded
+   * under that key (a retried queue message) is not recorded again: answers null then.
+   */
+  async append(input: JobEvent, dedupeKey?: string): Promise<number | null> {
+    const event = JobEvent.parse(input);
+    const at = Date.now();
+    const row = this.ctx.storage.sql
+      .exec<{ seq: number }>(
+        "INSERT INTO events (dedupe_key, at, body) VALUES (?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING RETURNING seq",
+        dedupeKey ?? null,
+        at,
+        JSON.stringify(event),
+      )
+      .toArray()[0];
+    if (!row) return null;
+    this.applyToState(event);
+    this.broadcast(formatSseEvent({ seq: row.seq, at, event }), event.type === "job_done");
+    return row.seq;
+  }
+
+  async status(): Promise<JobState | null> {
+    return this.state ?? null;
+  }
+
+  async events(afterSeq = 0): Promise<StoredJobEvent[]> {
+    return this.readEvents(afterSeq);
+  }
+
+  private readEvents(afterSeq: number): StoredJobEvent[] {
+    return this.ctx.storage.sql
+      .exec<{ seq: number; at: number; body: string }>("SELECT seq, at, body FROM events WHERE seq > ? ORDER BY seq", afterSeq)
+      .toArray()
+      .map((r) => ({ seq: r.seq, at: r.at, event: JSON.parse(r.body) as JobEvent }));
+  }
+
+  /** Server-Sent Events: replays what came after Last-Event-ID, then streams live until the job ends. */
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const lastId = Number(request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId") ?? 0);
+    const after = Number.isFinite(lastId) && lastId > 0 ? Math.floor(lastId) : 0;
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    // Queue the whole backlog synchronously, before subscribing: live events then land behind it, in order.
+    const writes = [writer.write(encoder.encode("retry: 2000\n\n"))];
+    for (const stored of this.readEvents(after)) writes.push(writer.write(encoder.encode(formatSseEvent(stored))));
+    if (this.isFinished()) {
+      writes.push(writer.close());
+    } else {
+      this.subscribers.add(writer);
+      this.startHeartbeat();
+    }
+    Promise.all(writes).catch(() => this.subscribers.delete(writer));
+    return new Response(readable, {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+      },
+    });
+  }
+
+  /** Watchdog: a job with no news for JOB_IDLE_LIMIT_MS has its unfinished submissions failed, so it ends. */
+  async alarm(): Promise<void> {
+    const state = this.state;
+    if (!state || this.isFinished()) return;
+    const last = this.ctx.storage.sql.exec<{ at: number }>("SELECT max(at) AS at FROM events").toArray()[0]?.at ?? 0;
+    if (Date.now() - last < JOB_IDLE_LIMIT_MS) {
+      await this.ctx.storage.setAlarm(last + JOB_IDLE_LIMIT_MS);
+      return;
+    }
+    await failUnfinishedSubmissions(this.env, state.jobId, this, "Grading stopped responding; please try this submission again.");
+  }
+
+  private isFinished(): boolean {
+    const status = this.state?.status;
+    return status !== undefined && status !== "processing";
+  }
+
+  private applyToState(event: JobEvent) {
+    const state = this.state;
+    if (!state) return;
+    if (event.type === "progress" || event.type === "job_done") {
+      state.done = event.done;
+      state.failed = event.failed;
+      state.total = event.total;
+      state.averageScore = event.averageScore;
+    }
+    if (event.type === "job_done") state.status = event.status;
+    this.state = state;
+    if (event.type !== "job_done") void this.ctx.storage.setAlarm(Date.now() + JOB_IDLE_LIMIT_MS);
+    else void this.ctx.storage.deleteAlarm();
+  }
+
+  private broadcast(text: string, closeAfter: boolean) {
+    const bytes = encoder.encode(text);
+    for (const writer of this.subscribers) {
+      writer.write(bytes).catch(() => this.subscribers.delete(writer));
+      if (closeAfter) writer.close().catch(() => {});
+    }
+    if (closeAfter) this.subscribers.clear();
+    if (this.subscribers.size === 0) this.stopHeartbeat();
+  }
+
+  private startHeartbeat() {
+    this.heartbeat ??= setInterval(() => this.broadcast(": ping\n\n", false), HEARTBEAT_MS);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
