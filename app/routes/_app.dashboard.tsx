@@ -34,7 +34,7 @@ export default function Dashboard() {
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Welcome back, {firstName}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{`Welcome back, ${firstName}`}</h1>
           <p className="mt-1 text-slate-600">Here is where your grading stands today.</p>
         </div>
         <details className="relative">
