@@ -1,5 +1,6 @@
 // PDFs: the text layer where a page has one; a page without text (a scan) is read by OCR from its images.
 import { PhotonImage } from "@cf-wasm/photon";
+import { finishImage, type PreparedImage } from "./images";
 import { extractImages, getDocumentProxy } from "unpdf";
 import { UnsupportedFileError } from "./file-type";
 import type { ReadLine } from "./types";
@@ -106,8 +107,8 @@ function groupIntoLines(items: TextItem[], pageHeight: number): ReadLine[] {
     .filter((line) => line.text.length > 0);
 }
 
-/** The largest image on a page, encoded as PNG for the OCR engine; undefined when the page has none. */
-export async function pdfPageImage(pdf: PdfDocument, number: number): Promise<Uint8Array | undefined> {
+/** The largest image on a page, cleaned and encoded for the OCR engine; undefined when the page has none. */
+export async function pdfPageImage(pdf: PdfDocument, number: number): Promise<PreparedImage | undefined> {
   let images: { data: Uint8ClampedArray; width: number; height: number; channels: number }[];
   try {
     images = (await extractImages(pdf, number)) as never;
@@ -127,10 +128,6 @@ export async function pdfPageImage(pdf: PdfDocument, number: number): Promise<Ui
     rgba[p * 4 + 2] = b;
     rgba[p * 4 + 3] = 255;
   }
-  const image = new PhotonImage(rgba, width, height);
-  try {
-    return image.get_bytes();
-  } finally {
-    image.free();
-  }
+  // Scans are photographs of paper: the same clean-up as camera photos.
+  return finishImage(new PhotonImage(rgba, width, height), 0, true);
 }

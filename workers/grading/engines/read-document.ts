@@ -1,6 +1,6 @@
 // readDocument: any accepted upload → pages of text with positions and confidences.
 import { detectFileType, UnsupportedFileError, type FileKind } from "./file-type";
-import { prepareImage } from "./images";
+import { prepareImage, type PreparedImage } from "./images";
 import { loadOcrAssets } from "./ocr/assets";
 import { createTesseractEngine, type OcrEngine } from "./ocr/tesseract";
 import { hasUsableTextLayer, openPdf, pdfPageImage, readPdfPageText } from "./pdf";
@@ -42,9 +42,9 @@ function textPage(number: number, text: string, method: ReadingMethod, started: 
   return { number, text, lines, width: 0, height: 0, confidence: 1, method, durationMs: performance.now() - started };
 }
 
-async function ocrImage(number: number, bytes: Uint8Array, kind: "png" | "jpeg" | "heic"): Promise<PageReading> {
+async function ocrImage(number: number, source: Uint8Array | PreparedImage, kind: "png" | "jpeg" | "heic"): Promise<PageReading> {
   const started = performance.now();
-  const prepared = await prepareImage(bytes, kind);
+  const prepared = source instanceof Uint8Array ? await prepareImage(source, kind) : source;
   const engine = await getOcrEngine();
   const page = engine.recognize(prepared.bytes);
   return {

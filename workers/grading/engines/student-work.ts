@@ -9,6 +9,8 @@ export interface StudentAnswer {
   /** 0..1 reading confidence of the line(s) the answer came from. */
   readingConfidence: number;
   line: number;
+  /** How the answer was found: after an `Answer:` label, inline on the question's line, or guessed. */
+  source: "label" | "inline" | "guess";
 }
 
 export interface StudentWork {
@@ -30,13 +32,18 @@ const INLINE_ANSWER = /\b(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]\s*(
 function cleanAnswer(text: string): string {
   return text
     .replace(/^[\s_:.\-–]+|[\s_]+$/g, "")
+    .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
     .replace(/_{2,}/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
 
+function hasVariable(expression: string): boolean {
+  return /[a-z]/i.test(expression.replace(/(\d)\s*[x×]\s*(?=[\d(])/gi, "$1*"));
+}
+
 /** Splits a numbered line's rest into question text and answer. */
-function splitQuestionLine(rest: string): { questionText?: string; answer: string; open: boolean } {
+function splitQuestionLine(rest: string): { questionText?: string; answer: string; open: boolean; source?: StudentAnswer["source"] } {
   const inline = rest.match(INLINE_ANSWER);
   if (inline) return { questionText: rest.slice(0, inline.index).trim() || undefined, answer: cleanAnswer(inline[1]), open: !cleanAnswer(inline[1]) };
   const q = rest.lastIndexOf("?");
@@ -44,12 +51,18 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
     const after = cleanAnswer(rest.slice(q + 1));
     return { questionText: rest.slice(0, q + 1).trim(), answer: after, open: !after };
   }
-  // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='.
+  // "Solve: 2x + 3 = 13", "Simplify 3(x + 2)": an instruction, its answer comes below.
+  // (A question whose '?' was misread still starts like one.)
+  if (/^(solve|simplify|find|evaluate|calculate|compute|work out|write|explain|name|describe|list|show|convert|round|estimate|what|which|who|whom|whose|how|why|when|where|is|are|does|do|can)\b/i.test(rest)) {
+    return { questionText: rest.trim(), answer: "", open: true };
+  }
+  // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='; "2x + 3 = 13" is an equation to solve.
   const eq = rest.match(/^(.*[\d)]\s*[x×*÷/+\-−:]\s*[\d(].*?)=\s*([^=]*)$/i);
+  if (eq && hasVariable(eq[1])) return { questionText: rest.trim(), answer: "", open: true };
   if (eq) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
   // "Solve: 2x + 3 = 13" with nothing after it asks a question; a bare "x = 5" is an answer.
   if (/:\s*$/.test(rest)) return { questionText: rest.trim(), answer: "", open: true };
-  return { answer: cleanAnswer(rest), open: false };
+  return { answer: cleanAnswer(rest), open: false, source: "guess" };
 }
 
 export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWork {
@@ -61,12 +74,20 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   let current: StudentAnswer | undefined;
   let waitingForAnswer = false;
 
+  const strength = { label: 2, inline: 1, guess: 0 } as const;
+  let unnumberedSinceCurrent = false;
   const record = (a: StudentAnswer) => {
     const existing = found.get(a.number);
-    if (!existing) found.set(a.number, a);
-    else if (!existing.answer && a.answer) found.set(a.number, { ...a, questionText: a.questionText ?? existing.questionText });
-    else if (a.answer && existing.answer && existing !== a) duplicates.add(a.number);
+    if (!existing || (!existing.answer && a.answer)) {
+      found.set(a.number, { ...a, questionText: a.questionText ?? existing?.questionText });
+    } else if (a.answer && existing.answer && strength[a.source] > strength[existing.source]) {
+      // "7. What is 25% of 807" (its '?' misread) then "Answer: 20": the label wins over the guess.
+      found.set(a.number, { ...a, questionText: existing.questionText ?? existing.answer });
+    } else if (a.answer && existing.answer && strength[a.source] === strength[existing.source]) {
+      duplicates.add(a.number);
+    }
     current = found.get(a.number);
+    unnumberedSinceCurrent = false;
   };
 
   lines.forEach((line, index) => {
@@ -80,17 +101,23 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     }
     const answerLine = text.match(ANSWER_LINE);
     if (answerLine && !/^\s*a\s*[.)]/i.test(text)) {
-      const number = answerLine[1] ? Number(answerLine[1]) : current?.number;
+      let number = answerLine[1] ? Number(answerLine[1]) : current?.number;
+      // An answer under a question whose number was not read ("> A rectangle is...") belongs to the next one.
+      if (!answerLine[1] && current?.answer && current.source !== "guess" && unnumberedSinceCurrent) {
+        const next = current.number + 1;
+        if ((!keyNumbers || keyNumbers.has(next)) && !found.get(next)?.answer) number = next;
+      }
       if (number !== undefined) {
         const answer = cleanAnswer(answerLine[2]);
         const base = found.get(number);
         if (base && !base.answer) {
           base.answer = answer;
+          base.source = "label";
           base.readingConfidence = Math.min(base.readingConfidence, line.confidence) || line.confidence;
           base.line = index;
           current = base;
         } else {
-          record({ number, answer, readingConfidence: line.confidence, line: index });
+          record({ number, answer, readingConfidence: line.confidence, line: index, source: "label" });
         }
         waitingForAnswer = false;
         return;
@@ -101,8 +128,8 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       const number = Number(numbered[1]);
       const plausible = number >= 1 && number <= maxNumber && (!keyNumbers || keyNumbers.has(number));
       if (plausible) {
-        const { questionText, answer, open } = splitQuestionLine(numbered[2]);
-        record({ number, questionText, answer, readingConfidence: line.confidence, line: index });
+        const { questionText, answer, open, source } = splitQuestionLine(numbered[2]);
+        record({ number, questionText, answer, readingConfidence: line.confidence, line: index, source: source ?? "inline" });
         waitingForAnswer = open || !answer;
         return;
       }
@@ -113,8 +140,11 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       current.answer = cleanAnswer(text);
       current.readingConfidence = Math.min(current.readingConfidence, line.confidence);
       current.line = index;
+      current.source = "guess";
       waitingForAnswer = false;
+      return;
     }
+    unnumberedSinceCurrent = true;
   });
 
   const answers = [...found.values()].sort((a, b) => a.number - b.number);

@@ -153,9 +153,11 @@ function slipAllowance(length: number): number {
   return length <= 3 ? 0 : length <= 7 ? 1 : 2;
 }
 
-function numbersEqual(key: Extract<AnswerValue, { kind: "number" }>, value: number): boolean {
-  const tolerance = Math.max(1e-9, Math.abs(key.value) * 1e-9, key.decimals > 0 && key.decimals < 6 ? 0.5 * 10 ** -key.decimals : 0);
-  return Math.abs(key.value - value) <= tolerance + 1e-12;
+/** Equal, or the student's more precise value rounds to the key's (key 0.33: 1/3 or 0.3333, not 0.325). */
+function numbersEqual(key: Extract<AnswerValue, { kind: "number" }>, value: number, studentDecimals = 0): boolean {
+  if (Math.abs(key.value - value) <= Math.max(1e-9, Math.abs(key.value) * 1e-9)) return true;
+  const rounded = key.decimals > 0 && key.decimals < 6 && studentDecimals >= key.decimals + 2;
+  return rounded && Math.abs(key.value - value) < 0.5 * 10 ** -key.decimals;
 }
 
 function formatNumber(v: Extract<AnswerValue, { kind: "number" }>): string {
@@ -167,7 +169,7 @@ function compareNumbers(key: Extract<AnswerValue, { kind: "number" }>, student: 
   // 25% = 0.25 = 25 when the key is a percent; 0.25 = 25% when the student wrote a percent.
   if (key.percent && !student.percent) candidates.push(student.value * 100);
   if (!key.percent && student.percent) candidates.push(student.value / 100);
-  const equal = candidates.some((c) => numbersEqual(key, c));
+  const equal = candidates.some((c) => numbersEqual(key, c, student.decimals));
   if (!equal) {
     return { credit: 0, confidence: 0.95, reason: `${formatNumber(student)} is not ${formatNumber(key)}.` };
   }
@@ -256,7 +258,7 @@ export function compareAnswer(key: AnswerValue, studentRaw: string): Match {
     let hits = 0;
     for (const item of key.items) {
       if (item.kind !== "number") continue;
-      const i = remaining.findIndex((v) => numbersEqual(item, v.value));
+      const i = remaining.findIndex((v) => numbersEqual(item, v.value, v.decimals));
       if (i >= 0) {
         hits++;
         remaining.splice(i, 1);
