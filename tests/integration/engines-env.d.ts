@@ -1,0 +1,4 @@
+declare module "*.jpg" {
+  const data: ArrayBuffer;
+  export default data;
+}
