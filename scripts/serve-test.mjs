@@ -13,7 +13,7 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "-c", "wrangler.toml", "-c", "workers/grading/wrangler.toml", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "-c", "wrangler.toml", "-c", "workers/grading/wrangler.toml", "--ip", "127.0.0.1", "--port", port, "--inspector-port", String(Number(port) + 1000), "--persist-to", persist, "--show-interactive-dev-session=false"],
   { stdio: "inherit", env },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
