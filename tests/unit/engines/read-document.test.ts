@@ -26,7 +26,8 @@ describe("readDocument", { timeout: 60_000 }, () => {
     const reading = await readDocument(await renderWorksheetImage(science.lines, "clean"));
     expect(reading).toMatchObject({ kind: "png", method: "ocr" });
     const page = reading.pages[0];
-    expect(page.width).toBe(1700);
+    // 1700 x 2200 is shrunk to 2000 px on the long side.
+    expect(page).toMatchObject({ width: 1545, height: 2000, scaledFrom: { width: 1700, height: 2200 } });
     expect(page.confidence).toBeGreaterThan(0.85);
     expect(characterErrorRate(worksheetText(science), reading.text)).toBeLessThan(0.05);
     const nameLine = page.lines.find((l) => l.text.includes("Jordan"))!;
