@@ -44,3 +44,9 @@ describe("extractStudentWork", () => {
     expect(work.answers.map((a) => a.answer)).toEqual(["Madrid", "quarante"]);
   });
 });
+
+describe("OCR slips in question labels", () => {
+  it("reads Ql: and QI: as question 1", () => {
+    expect(answers("Ql:9-4=5\nQ2:6x3=18", "Q1: 5\nQ2: 18")).toEqual({ 1: "5", 2: "18" });
+  });
+});
