@@ -5,6 +5,7 @@ const port = process.env.E2E_PORT ?? "8790";
 // Debian's Chromium (scripts/find-chromium.mjs), never a downloaded browser; flags that keep it off the network.
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   outputDir: "tests/e2e/artifacts",
   fullyParallel: false,
   workers: 1,
@@ -25,7 +26,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "ignore",
+    stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
     stderr: "pipe",
   },
 });

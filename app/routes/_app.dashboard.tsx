@@ -1,19 +1,43 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { QuickSnapModal } from "~/components/quicksnap/quick-snap-modal";
+import { isMobileUserAgent } from "~/lib/device";
 import { requireTeacher } from "~/server/auth.server";
 import { dashboardOverview } from "~/server/dashboard.server";
 import { getDb } from "~/server/db/client.server";
+import { createQuickSnapJob } from "~/server/jobs.server";
+import { checkUpload } from "~/server/storage.server";
+import { UnsupportedFileError } from "../../workers/grading/engines/file-type";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Gradewell" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
   const overview = await dashboardOverview(getDb(context.cloudflare.env.DB), teacher.id);
-  return { firstName: teacher.name.split(" ")[0] ?? teacher.name, overview };
+  return { firstName: teacher.name.split(" ")[0] ?? teacher.name, overview, mobile: isMobileUserAgent(request.headers.get("User-Agent")) };
+}
+
+/** Snap & Grade without JavaScript: the photo is posted here, and the teacher lands on the live job page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { teacher } = await requireTeacher(request, context);
+  const form = await request.formData();
+  const file = form.get("file");
+  if (form.get("intent") !== "quicksnap" || !(file instanceof File) || file.size === 0) {
+    return data({ error: "Please choose a photo of the student's work." }, { status: 400 });
+  }
+  try {
+    const upload = await checkUpload(file);
+    const env = context.cloudflare.env;
+    const { jobId } = await createQuickSnapJob(env, getDb(env.DB), { teacherId: teacher.id, upload, assignmentId: null });
+    throw redirect(`/jobs/${jobId}`);
+  } catch (error) {
+    if (error instanceof UnsupportedFileError) return data({ error: error.message }, { status: 415 });
+    throw error;
+  }
 }
 
 const QUICK_ACTIONS = [
-  { to: "/add-assignment?snap=1", label: "Snap & Grade", hint: "Photograph one paper and grade it now" },
+  { to: "/dashboard?quicksnap=1", label: "Snap & Grade", hint: "Photograph one paper and grade it now" },
   { to: "/add-assignment", label: "Upload Assignments", hint: "Upload a stack of student work" },
   { to: "/add-assignment?drive=1", label: "Google Drive", hint: "Pick files from Google Drive" },
   { to: "/assignments", label: "Create Assignment", hint: "Set up an assignment with its key" },
@@ -21,7 +45,11 @@ const QUICK_ACTIONS = [
 ];
 
 export default function Dashboard() {
-  const { firstName, overview } = useLoaderData<typeof loader>();
+  const { firstName, overview, mobile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const snapOpen = searchParams.get("quicksnap") === "1";
   const kpis = [
     { label: "Classes", value: overview.classes },
     { label: "Students", value: overview.students },
@@ -32,6 +60,12 @@ export default function Dashboard() {
   ];
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
+      {snapOpen ? <QuickSnapModal mobile={mobile} onClose={() => navigate("/dashboard", { replace: true })} /> : null}
+      {actionData?.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{`Welcome back, ${firstName}`}</h1>

@@ -78,3 +78,38 @@ export async function jobStatus(env: Env, job: typeof gradingJobs.$inferSelect):
     results: { average_score: state.averageScore },
   };
 }
+
+/** Everything the job page shows before its stream connects, for the job's own teacher only. */
+export async function jobPageData(db: Db, teacherId: string, jobId: string) {
+  const job = await findJob(db, teacherId, jobId);
+  if (!job) return null;
+  const [assignment, rows] = await Promise.all([
+    job.assignmentId ? findAssignment(db, teacherId, job.assignmentId) : undefined,
+    db
+      .select({
+        id: submissions.id,
+        studentName: submissions.studentName,
+        status: submissions.status,
+        score: submissions.score,
+        maxScore: submissions.maxScore,
+        percent: submissions.percent,
+        needsReview: submissions.needsReview,
+        feedback: submissions.feedback,
+        recognizedText: submissions.recognizedText,
+        failureReason: submissions.failureReason,
+        fileId: submissions.fileId,
+        fileName: assignmentFiles.fileName,
+        contentType: assignmentFiles.contentType,
+      })
+      .from(submissions)
+      .leftJoin(assignmentFiles, eq(assignmentFiles.id, submissions.fileId))
+      .where(and(eq(submissions.jobId, job.id), eq(submissions.teacherId, teacherId)))
+      .orderBy(submissions.createdAt, submissions.id),
+  ]);
+  return { job, assignment: assignment ? { id: assignment.id, title: assignment.title } : null, submissions: rows };
+}
+
+/** A stored upload, only for the teacher it belongs to. */
+export async function findFile(db: Db, teacherId: string, fileId: string) {
+  return db.query.assignmentFiles.findFirst({ where: and(eq(assignmentFiles.id, fileId), eq(assignmentFiles.teacherId, teacherId)) });
+}

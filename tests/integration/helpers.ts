@@ -60,6 +60,8 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
   throw new Error(`timed out waiting for ${what}`);
 }
 
+export type SseEvent = { id: number; type: string; seq: number; [field: string]: unknown };
+
 /** Reads an SSE response to its end (the stream closes when the job is done) and parses every event. */
 export async function readSse(response: Response) {
   const text = await response.text();
@@ -68,7 +70,7 @@ export async function readSse(response: Response) {
     .map((block) => {
       const id = block.match(/^id: (\d+)$/m)?.[1];
       const data = block.match(/^data: (.*)$/m)?.[1];
-      return id && data ? { id: Number(id), ...(JSON.parse(data) as { type: string; seq: number } & Record<string, unknown>) } : null;
+      return id && data ? ({ id: Number(id), ...JSON.parse(data) } as SseEvent) : null;
     })
     .filter((e): e is NonNullable<typeof e> => e !== null);
 }

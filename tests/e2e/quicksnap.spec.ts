@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { FAKE_CAMERA_FILE } from "./support/fake-camera";
+import { signUp } from "./support/teacher";
+
+const port = process.env.E2E_PORT ?? "8790";
+
+// Chromium's fake camera shows the photographed worksheet; the permission prompt is accepted automatically.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`,
+    ],
+  },
+});
+
+test("Snap & Grade: camera to 'Grading complete!' and on to the live job page", async ({ page }) => {
+  // Locally both workers share one workerd thread: while a photo is OCR'd, polls wait for it.
+  test.setTimeout(150_000);
+  process.env.E2E_ORIGIN = `http://127.0.0.1:${port}`;
+  await signUp(page, "Quinn");
+  await page.goto("/dashboard");
+  await page.getByText("Quick Actions").click();
+  await page.getByRole("link", { name: /Snap & Grade/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Snap & Grade" });
+  await expect(dialog).toBeVisible();
+  const capture = dialog.getByRole("button", { name: "Capture & Grade" });
+  await expect(capture).toBeEnabled({ timeout: 15_000 });
+  await capture.click();
+
+  await expect(dialog.getByTestId("quicksnap-message")).toHaveText("Upload successful! Processing started...");
+  await expect(dialog.getByTestId("quicksnap-message")).toHaveText(/^Grading complete! Score: (\d+(\.\d+)?|N\/A)$/, { timeout: 120_000 });
+  await page.screenshot({ path: "tests/e2e/artifacts/quicksnap-complete.png" });
+
+  await dialog.getByRole("link", { name: "See the graded work and feedback" }).click();
+  await expect(page).toHaveURL(/\/jobs\//);
+  await expect(page.getByTestId("job-status")).toHaveText("Complete");
+  // The fake camera frames the middle of the page (16:9 from a portrait sheet), as a hurried phone photo would.
+  await expect(page.getByTestId("recognized-text")).toContainText("Answer: x = 5");
+  await expect(page.getByTestId("feedback")).not.toBeEmpty();
+  await expect(page.getByTestId("question-row").first()).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/artifacts/job-page.png", fullPage: true });
+});
+
+test("Snap & Grade explains a denied camera in the spec's words", async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const page = await context.newPage();
+  await page.goto("/login");
+  process.env.E2E_ORIGIN = `http://127.0.0.1:${port}`;
+  await signUp(page, "Dana");
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "mediaDevices", {
+      value: { getUserMedia: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+    });
+  });
+  await page.goto("/dashboard?quicksnap=1");
+  await expect(page.getByRole("alert")).toHaveText("Unable to access camera. Please check permissions.");
+  await context.close();
+});

@@ -1,0 +1,5 @@
+import { writeFakeCameraVideo } from "./fake-camera";
+
+export default async function globalSetup() {
+  await writeFakeCameraVideo();
+}
