@@ -1,0 +1,144 @@
+// The grading runtime inside workerd: a multi-submission job through the real queue, a bad file beside good
+// ones, a redelivered message, the dead-letter queue and the watchdog that ends a stalled job.
+import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { startJob } from "../../app/server/jobs.server";
+import type { GradingMessage } from "../../app/schemas/grading";
+import worker from "./test-worker";
+import { api, readSse, registerTeacher, waitFor } from "./helpers";
+
+const KEY = "1. 96\n2. 1\n3. 1/2\n4. 83";
+
+async function worksheetPdf(name: string, answers: string[]): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const lines = [`Name: ${name}`, "Math check-in", ...answers.map((a, i) => `${i + 1}. ${a}`)];
+  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 24, size: 14, font }));
+  return new Uint8Array(await pdf.save());
+}
+
+let counter = 0;
+async function seedJob(teacherId: string, files: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) {
+  counter += 1;
+  const assignmentId = `asg-${teacherId}-${counter}`;
+  const jobId = `job-${teacherId}-${counter}`;
+  await env.DB.prepare(
+    "INSERT INTO assignments (id, teacher_id, title, points, grade_level, answer_key_text, has_answer_key, status) VALUES (?, ?, 'Check-in', 8, '5', ?, 1, 'Active')",
+  )
+    .bind(assignmentId, teacherId, KEY)
+    .run();
+  await env.DB.prepare("INSERT INTO grading_jobs (id, teacher_id, assignment_id, kind, status, total) VALUES (?, ?, ?, 'assignment', 'processing', ?)")
+    .bind(jobId, teacherId, assignmentId, files.length)
+    .run();
+  const submissionIds: string[] = [];
+  for (const [i, file] of files.entries()) {
+    const fileId = `${jobId}-f${i}`;
+    const key = `teachers/${teacherId}/assignments/${fileId}/${file.name}`;
+    await env.UPLOADS.put(key, file.bytes);
+    await env.DB.prepare(
+      "INSERT INTO assignment_files (id, teacher_id, assignment_id, kind, r2_key, file_name, content_type, size) VALUES (?, ?, ?, 'assignment', ?, ?, 'application/pdf', ?)",
+    )
+      .bind(fileId, teacherId, assignmentId, key, file.name, file.bytes.byteLength)
+      .run();
+    const submissionId = `${jobId}-s${i}`;
+    await env.DB.prepare("INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(submissionId, teacherId, assignmentId, jobId, fileId, file.name.replace(/\.pdf$/, ""))
+      .run();
+    submissionIds.push(submissionId);
+  }
+  return { jobId, assignmentId, submissionIds };
+}
+
+function stub(jobId: string) {
+  return env.GRADING_JOB.get(env.GRADING_JOB.idFromName(jobId));
+}
+
+describe("grading jobs", () => {
+  it("grades every submission of a job, fails the corrupt one with a reason, and ends 'completed with failures'", async () => {
+    const { user, access_token } = await registerTeacher();
+    const corrupt = new TextEncoder().encode("%PDF-1.7\nthis is not really a PDF at all") as Uint8Array<ArrayBuffer>;
+    const { jobId, submissionIds } = await seedJob(user.id, [
+      { name: "Ana.pdf", bytes: await worksheetPdf("Ana Diaz", ["96", "1", "1/2", "83"]) },
+      { name: "Ben.pdf", bytes: await worksheetPdf("Ben Ode", ["96", "2", "0.5", "73"]) },
+      { name: "Broken.pdf", bytes: corrupt },
+    ]);
+    await startJob(env, { jobId, teacherId: user.id, submissionIds });
+
+    const status = await waitFor(async () => {
+      const body = (await (await api(`/api/v2/grading/job/${jobId}`, { token: access_token })).json()) as any;
+      return body.status !== "processing" ? body : null;
+    }, "the job to end");
+    expect(status).toMatchObject({ status: "completed", progress: { done: 3, failed: 1, total: 3 }, results: { average_score: 75 } });
+
+    const rows = await env.DB.prepare("SELECT student_name, status, score, max_score, failure_reason FROM submissions WHERE job_id = ? ORDER BY id")
+      .bind(jobId)
+      .all();
+    expect(rows.results).toEqual([
+      expect.objectContaining({ student_name: "Ana Diaz", status: "graded", score: 8, max_score: 8 }),
+      expect.objectContaining({ student_name: "Ben Ode", status: "graded", score: 4, max_score: 8 }),
+      expect.objectContaining({ status: "failed", failure_reason: expect.stringMatching(/PDF/) }),
+    ]);
+    const job = await env.DB.prepare("SELECT status, done, failed, average_score FROM grading_jobs WHERE id = ?").bind(jobId).first();
+    expect(job).toMatchObject({ status: "completed_with_failures", done: 3, failed: 1, average_score: 75 });
+
+    const events = await readSse(await api(`/api/v2/grading/job/${jobId}/events`, { token: access_token }));
+    expect(events.filter((e) => e.type === "submission_done")).toHaveLength(3);
+    expect(events.at(-1)).toMatchObject({ type: "job_done", status: "completed_with_failures" });
+  });
+
+  it("stores one result when a message is delivered twice", async () => {
+    const { user } = await registerTeacher();
+    const { jobId, submissionIds } = await seedJob(user.id, [{ name: "Cy.pdf", bytes: await worksheetPdf("Cy Park", ["96", "1", "0.5", "83"]) }]);
+    await stub(jobId).start({ jobId, teacherId: user.id, total: 1 });
+    const body: GradingMessage = { jobId, submissionId: submissionIds[0]!, teacherId: user.id };
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const batch = createMessageBatch<GradingMessage>("gradewell-grading", [{ id: `m-${attempt}`, timestamp: new Date(), attempts: attempt, body }]);
+      const ctx = createExecutionContext();
+      await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+      expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`m-${attempt}`]);
+    }
+    const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?").bind(submissionIds[0]).first<{ n: number }>();
+    expect(questions!.n).toBe(4);
+    const events = await stub(jobId).events();
+    expect(events.filter((e) => e.event.type === "submission_done")).toHaveLength(1);
+    expect(events.filter((e) => e.event.type === "job_done")).toHaveLength(1);
+  });
+
+  it("fails a submission whose message reached the dead-letter queue, with its last reason, and ends the job", async () => {
+    const { user } = await registerTeacher();
+    const { jobId, submissionIds } = await seedJob(user.id, [{ name: "Di.pdf", bytes: await worksheetPdf("Di Ray", ["96"]) }]);
+    await stub(jobId).start({ jobId, teacherId: user.id, total: 1 });
+    await env.DB.prepare("UPDATE submissions SET failure_reason = 'D1 was unavailable' WHERE id = ?").bind(submissionIds[0]).run();
+    const batch = createMessageBatch<GradingMessage>("gradewell-grading-dlq", [
+      { id: "dead-1", timestamp: new Date(), attempts: 1, body: { jobId, submissionId: submissionIds[0]!, teacherId: user.id } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+    await getQueueResult(batch, ctx);
+    const row = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id = ?").bind(submissionIds[0]).first();
+    expect(row).toEqual({ status: "failed", failure_reason: "Grading failed after 4 attempts: D1 was unavailable" });
+    expect(await stub(jobId).status()).toMatchObject({ status: "failed", done: 1, failed: 1 });
+  });
+
+  it("ends a job that stopped making progress, so none stays 'processing' forever", async () => {
+    const { user } = await registerTeacher();
+    const { jobId, submissionIds } = await seedJob(user.id, [
+      { name: "Ed.pdf", bytes: await worksheetPdf("Ed Sun", ["96"]) },
+      { name: "Flo.pdf", bytes: await worksheetPdf("Flo Li", ["96"]) },
+    ]);
+    const job = stub(jobId);
+    await job.start({ jobId, teacherId: user.id, total: 2 }); // started, but its messages were lost
+    await runInDurableObject(job, (_, state) => {
+      state.storage.sql.exec("UPDATE events SET at = 0");
+    });
+    expect(await runDurableObjectAlarm(job)).toBe(true);
+    expect(await job.status()).toMatchObject({ status: "failed", done: 2, failed: 2 });
+    const rows = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id IN (?, ?)").bind(...submissionIds).all();
+    for (const row of rows.results) {
+      expect(row).toEqual({ status: "failed", failure_reason: "Grading stopped responding; please try this submission again." });
+    }
+  });
+});
