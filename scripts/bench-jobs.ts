@@ -44,12 +44,12 @@ async function waitForHealth() {
 
 async function main() {
   console.log(`Rendering ${COUNT} photographed worksheets...`);
-  const photos: Uint8Array[] = [];
+  const photos: Uint8Array<ArrayBuffer>[] = [];
   for (let i = 0; i < COUNT; i++) {
     const lines = sheet.lines.map((l) => (l.startsWith("Name:") ? `Name: Student ${String(i + 1).padStart(2, "0")}` : l));
-    photos.push(await renderWorksheetImage(lines, "photo", 100 + i));
+    photos.push((await renderWorksheetImage(lines, "photo", 100 + i)) as Uint8Array<ArrayBuffer>);
   }
-  const keyPdf = await worksheetPdfWithText([sheet.key.split("\n")]);
+  const keyPdf = (await worksheetPdfWithText([sheet.key.split("\n")])) as Uint8Array<ArrayBuffer>;
   await waitForHealth();
   const idle = treeRssMb(server.pid!);
 

@@ -13,6 +13,15 @@ declare global {
     /** Google sign-in; unset means "Google sign-in is not set up on this server". */
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;
+    /** Grading model: local (default), workers-ai, openai or anthropic; see workers/grading/providers. */
+    GRADING_PROVIDER?: string;
+    GRADING_MODEL?: string;
+    OPENAI_API_KEY?: string;
+    OPENAI_BASE_URL?: string;
+    ANTHROPIC_API_KEY?: string;
+    ANTHROPIC_BASE_URL?: string;
+    /** Workers AI, when bound (GRADING_PROVIDER=workers-ai). */
+    AI?: Ai;
     /** Only in integration tests. */
     TEST_MIGRATIONS?: D1Migration[];
   }

@@ -97,7 +97,7 @@ describe("grading jobs", () => {
     for (let attempt = 1; attempt <= 2; attempt++) {
       const batch = createMessageBatch<GradingMessage>("gradewell-grading", [{ id: `m-${attempt}`, timestamp: new Date(), attempts: attempt, body }]);
       const ctx = createExecutionContext();
-      await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+      await (worker.queue as (b: MessageBatch<unknown>, e: Env, c: ExecutionContext) => Promise<void>)(batch as MessageBatch<unknown>, env, ctx);
       expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`m-${attempt}`]);
     }
     const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?").bind(submissionIds[0]).first<{ n: number }>();
@@ -116,7 +116,7 @@ describe("grading jobs", () => {
       { id: "dead-1", timestamp: new Date(), attempts: 1, body: { jobId, submissionId: submissionIds[0]!, teacherId: user.id } },
     ]);
     const ctx = createExecutionContext();
-    await worker.queue!(batch as MessageBatch<unknown>, env, ctx);
+    await (worker.queue as (b: MessageBatch<unknown>, e: Env, c: ExecutionContext) => Promise<void>)(batch as MessageBatch<unknown>, env, ctx);
     await getQueueResult(batch, ctx);
     const row = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id = ?").bind(submissionIds[0]).first();
     expect(row).toEqual({ status: "failed", failure_reason: "Grading failed after 4 attempts: D1 was unavailable" });

@@ -1,13 +1,14 @@
-// The pipeline's door to the grading and feedback models. The embedded local engines are the default;
-// hosted providers plug in through the engines' provider registry when configured.
-import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { gradeSubmission, type GradeInput, type GradingResult } from "./engines";
-import { createFeedbackModel } from "./engines/feedback-model";
+// The pipeline's door to the grading and feedback models, chosen by configuration (GRADING_PROVIDER,
+// GRADING_MODEL, keys; see workers/grading/providers). A misconfigured provider never stops grading: the
+// embedded local engines take over and the results say so.
+import { getGradingProvider, ProviderConfigError, type GradingProvider } from "./providers";
 
-export async function gradeWithProvider(_env: Env, input: GradeInput): Promise<GradingResult> {
-  return gradeSubmission(input);
-}
-
-export function feedbackModelFor(_env: Env): LanguageModelV4 {
-  return createFeedbackModel();
+export function gradingProviderFor(env: Env): GradingProvider {
+  try {
+    return getGradingProvider(env);
+  } catch (error) {
+    if (!(error instanceof ProviderConfigError)) throw error;
+    console.error(`${error.message} Grading with the local engines.`);
+    return getGradingProvider({});
+  }
 }

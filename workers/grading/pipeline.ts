@@ -17,8 +17,8 @@ import {
   type GradingResult,
   type Rubric,
 } from "./engines";
-import { gradeWithProvider, feedbackModelFor } from "./grading-provider";
-import { streamFeedback } from "./engines/feedback-model";
+import { gradingProviderFor } from "./grading-provider";
+import { getGradingProvider } from "./providers";
 import { settleJob, type JobEventSink } from "./results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
@@ -218,7 +218,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     subject: assignment?.subject || undefined,
     title: assignment?.title || undefined,
   };
-  const graded = await gradeWithProvider(env, { reading, key, rubric, assignment: gradingAssignment });
+  const provider = gradingProviderFor(env);
+  const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment });
   const result: GradingResult = reviewNotes.length
     ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
     : graded;
@@ -238,8 +239,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     );
   }
 
-  // 4. Feedback, streamed token by token.
-  const stream = streamFeedback({ result, studentText: reading.text, assignment: gradingAssignment, model: feedbackModelFor(env) });
+  // 4. Feedback, streamed token by token. A hosted model that fails mid-stream is replaced by the local writer.
   let feedback = "";
   let pending: string[] = [];
   let part = 0;
@@ -250,12 +250,25 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     part += 1;
     await sink.append({ type: "feedback_delta", submissionId: submission.id, delta }, `feedback:${submission.id}:${attempt}:${part}`);
   };
-  for await (const delta of stream.textStream) {
-    feedback += delta;
-    pending.push(delta);
-    if (pending.length >= FEEDBACK_TOKENS_PER_EVENT) await flush();
+  const writeFeedback = async (writer: typeof provider) => {
+    const stream = writer.streamFeedback({ result, studentText: reading.text, assignment: gradingAssignment });
+    for await (const delta of stream.textStream) {
+      feedback += delta;
+      pending.push(delta);
+      if (pending.length >= FEEDBACK_TOKENS_PER_EVENT) await flush();
+    }
+    await flush();
+  };
+  try {
+    await writeFeedback(provider);
+  } catch (error) {
+    if (provider.name === "local") throw error;
+    await sink.append({ type: "error", submissionId: submission.id, message: `The ${provider.name} model could not write feedback; Gradewell's own feedback is used instead.` });
+    feedback = "";
+    pending = [];
+    await sink.append({ type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt }, `restart:${submission.id}:${attempt}`);
+    await writeFeedback(getGradingProvider({}));
   }
-  await flush();
 
   await saveResult(db, submission, { result, reading, feedback, ...who });
   await sink.append(
