@@ -68,16 +68,16 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       <p className="mt-2 text-sm leading-6 text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-5xl font-bold tracking-tight text-slate-900" data-testid="price">
-          ${price}
+          {`$${price}`}
         </span>
         <span className="text-sm font-medium text-slate-600">/month</span>
       </p>
       <p className="mt-1 h-10 text-sm text-slate-600">
         {period === "annual" ? (
           <>
-            Billed annually (${plan.annualPrice * 12} a year).{" "}
+            {`Billed annually ($${plan.annualPrice * 12} a year). `}
             <span className="font-semibold text-emerald-700" data-testid="saving">
-              Save ${annualSaving(plan)} a year
+              {`Save $${annualSaving(plan)} a year`}
             </span>
           </>
         ) : (

@@ -10,7 +10,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
   return (
     <>
       <PageIntro title={title}>
-        <p className="text-base">Last updated {LEGAL_LAST_UPDATED}</p>
+        <p className="text-base">{`Last updated ${LEGAL_LAST_UPDATED}`}</p>
       </PageIntro>
       <div className="mx-auto grid max-w-5xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="On this page" className="hidden lg:block">
