@@ -110,7 +110,7 @@ export function RotatingDisplay() {
         className="mt-4 min-h-[15.5rem] sm:min-h-[14rem]"
         data-testid="rotating-item"
       >
-        <div key={index} className="transition-opacity duration-500 starting:opacity-0 motion-reduce:transition-none">
+        <div key={index} className="transition-transform duration-300 ease-out starting:translate-y-2 motion-reduce:transition-none">
           <div className="flex items-start justify-between gap-4">
             <div>
               <p className="text-sm font-semibold text-slate-900">{example.assignment}</p>
