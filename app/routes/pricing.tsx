@@ -75,7 +75,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
       <p className="mt-1 h-10 text-sm text-slate-600">
         {period === "annual" ? (
           <>
-            {`Billed annually ($${plan.annualPrice * 12} a year). `}
+            {`Billed annually ($${(plan.annualPrice * 12).toLocaleString("en-US")} a year). `}
             <span className="font-semibold text-emerald-700" data-testid="saving">
               {`Save $${annualSaving(plan)} a year`}
             </span>
@@ -133,7 +133,7 @@ export default function PricingPage() {
       </PageIntro>
       <section aria-label="Plans" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
         <BillingToggle period={period} onChange={setPeriod} />
-        <div className="mt-14 grid gap-8 lg:grid-cols-3 lg:items-center">
+        <div className="mt-14 grid gap-8 lg:grid-cols-3">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} period={period} />
           ))}

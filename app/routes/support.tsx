@@ -18,14 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { signedIn: (await getAuth(request, context)) !== null, query };
 }
 
-function ChannelCard({ icon, title, text, action }: { icon: IconName; title: string; text: string; action: ReactNode }) {
+function ChannelCard({ icon, title, text, action }: { icon: IconName; title: string; text: ReactNode; action: ReactNode }) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
         <Icon name={icon} className="h-5 w-5" />
       </span>
       <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
-      <p className="mt-1 flex-1 text-sm leading-6 text-slate-600">{text}</p>
+      <div className="mt-1 flex-1 text-sm leading-6 text-slate-600">{text}</div>
       <div className="mt-4">{action}</div>
     </li>
   );
@@ -87,7 +87,13 @@ export default function SupportPage() {
             <ChannelCard
               icon="phone"
               title="Phone Support"
-              text={`${SUPPORT_HOURS.map((h) => `${h.days}: ${h.hours}`).join(" · ")}`}
+              text={
+                <ul>
+                  {SUPPORT_HOURS.map((h) => (
+                    <li key={h.days}>{`${h.days}: ${h.hours}`}</li>
+                  ))}
+                </ul>
+              }
               action={
                 <a href={SUPPORT_PHONE.href} className={actionClass}>
                   {SUPPORT_PHONE.display}

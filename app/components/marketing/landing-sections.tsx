@@ -133,7 +133,7 @@ export function ResultsCard() {
                   <span className="h-2.5 flex-1 rounded-full bg-slate-100">
                     <span className="block h-2.5 rounded-full bg-brand-500" style={{ width: `${(d.count / max) * 100}%` }} />
                   </span>
-                  <span className="w-16 text-right text-slate-600">{d.count} papers</span>
+                  <span className="w-20 text-right whitespace-nowrap text-slate-600">{d.count} papers</span>
                 </li>
               ))}
             </ul>
