@@ -171,7 +171,7 @@ test("contact: validation in the browser, message sent and thanked", async ({ pa
   await shoot(page, "contact-sent-phone");
 });
 
-test("contact works without JavaScript", async ({ browser }) => {
+test("contact, pricing toggle, demo dialog and mobile menu work without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/contact");
@@ -182,6 +182,20 @@ test("contact works without JavaScript", async ({ browser }) => {
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/contact\?sent=1$/);
   await expect(page.getByText(SUCCESS)).toBeVisible();
+
+  // The demo dialog, the mobile menu and the billing toggle need no JavaScript either.
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: "Monthly" }).click();
+  await expect(page).toHaveURL(/billing=monthly/);
+  await expect(page.getByTestId("plan-professional").getByTestId("price")).toHaveText("$49");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Demo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Demo Coming Soon!" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Got it!" }).click();
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize(PHONE);
+  await page.locator("summary[aria-label=Menu]").click();
+  await expect(page.locator("details[open]").getByRole("link", { name: "Features" })).toBeVisible();
   await context.close();
 });
 
