@@ -29,6 +29,7 @@ test("landing: navigation, demo dialog, steps, rotating examples, accessible and
   await nav.getByRole("button", { name: "Demo" }).click();
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "tests/e2e/artifacts/demo-dialog-desktop.png" });
   await dialog.getByRole("button", { name: "Got it!" }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Watch Demo" }).click();
