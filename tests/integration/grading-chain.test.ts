@@ -1,17 +1,21 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import photo from "../fixtures/engines/photographed-worksheet.jpg";
+import fixture from "../fixtures/engines/photographed-worksheet.json";
 import { api, readSse, registerTeacher, waitFor } from "./helpers";
 
-// A tiny real PNG (1x1, white): the skeleton pipeline reads the upload from R2 and reports it.
+// A tiny real PNG (1x1, white): a real image with nothing on it to read.
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC"),
   (c) => c.charCodeAt(0),
 );
 
-async function quickSnap(token: string, bytes: Uint8Array = PNG, name = "worksheet.png") {
+const WORKSHEET = new Uint8Array(photo as ArrayBuffer);
+
+async function quickSnap(token: string, bytes: Uint8Array<ArrayBuffer> = PNG, name = "worksheet.png", assignmentId = "quicksnap") {
   const form = new FormData();
   form.set("file", new File([bytes], name));
-  form.set("assignment_id", "quicksnap");
+  form.set("assignment_id", assignmentId);
   return api("/api/v2/grading/upload/quicksnap", { method: "POST", token, body: form });
 }
 
@@ -23,19 +27,47 @@ async function finishedStatus(token: string, jobId: string) {
 }
 
 describe("queue → consumer → Durable Object → SSE", () => {
-  it("grades a QuickSnap upload through the real queue and streams its events", async () => {
-    const { access_token } = await registerTeacher();
-    const upload = await quickSnap(access_token);
+  it("grades a photographed worksheet against the assignment's key and streams every step", async () => {
+    const { access_token, user } = await registerTeacher();
+    await env.DB.prepare(
+      "INSERT INTO assignments (id, teacher_id, title, points, grade_level, answer_key_text, has_answer_key, status) VALUES (?, ?, ?, ?, ?, ?, 1, 'Active')",
+    )
+      .bind(`a-${user.id}`, user.id, "Fractions practice", fixture.points, String(fixture.gradeLevel), fixture.key)
+      .run();
+    const upload = await quickSnap(access_token, WORKSHEET, "maya.jpg", `a-${user.id}`);
     expect(upload.status).toBe(202);
-    const { job_id } = (await upload.json()) as { job_id: string };
+    const { job_id, submission_id } = (await upload.json()) as { job_id: string; submission_id: string };
 
-    const status = await finishedStatus(access_token, job_id);
-    expect(status).toMatchObject({ status: "completed", results: { average_score: null } });
+    const status = (await finishedStatus(access_token, job_id)) as { status: string; results: { average_score: number } };
+    expect(status.status).toBe("completed");
+    expect(status.results.average_score).toBeGreaterThan(40);
 
     const events = await readSse(await api(`/api/v2/grading/job/${job_id}/events`, { token: access_token }));
-    expect(events.map((e) => e.type)).toEqual(["job_started", "submission_started", "page_read", "submission_done", "progress", "job_done"]);
-    expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(events.find((e) => e.type === "page_read")).toMatchObject({ bytes: PNG.byteLength });
+    const types = events.map((e) => e.type);
+    expect(types.slice(0, 3)).toEqual(["job_started", "submission_started", "page_read"]);
+    expect(types.filter((t) => t === "question_scored")).toHaveLength(8);
+    expect(types.filter((t) => t === "feedback_delta").length).toBeGreaterThan(5);
+    expect(types.slice(-3)).toEqual(["submission_done", "progress", "job_done"]);
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+    expect(String(events.find((e) => e.type === "page_read")?.text)).toContain("Maya Lopez");
+
+    const row = await env.DB.prepare("SELECT status, student_name, score, max_score, feedback FROM submissions WHERE id = ?")
+      .bind(submission_id)
+      .first<{ status: string; student_name: string; score: number; max_score: number; feedback: string }>();
+    expect(row).toMatchObject({ status: "graded", student_name: "Maya Lopez", max_score: 16 });
+    const streamed = events.filter((e) => e.type === "feedback_delta").map((e) => e.delta).join("");
+    expect(row!.feedback).toBe(streamed);
+    const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?").bind(submission_id).first<{ n: number }>();
+    expect(questions!.n).toBe(8);
+  });
+
+  it("reads a blank photo without a key, marks it for review and still completes", async () => {
+    const { access_token } = await registerTeacher();
+    const { job_id, submission_id } = (await (await quickSnap(access_token)).json()) as { job_id: string; submission_id: string };
+    const status = await finishedStatus(access_token, job_id);
+    expect(status).toMatchObject({ status: "completed" });
+    const row = await env.DB.prepare("SELECT status, needs_review FROM submissions WHERE id = ?").bind(submission_id).first();
+    expect(row).toMatchObject({ status: "graded", needs_review: 1 });
   });
 
   it("resumes from Last-Event-ID with nothing missed or repeated", async () => {

@@ -1,9 +1,24 @@
 // One submission's run through the grading pipeline: read → identify → grade → feedback.
-// Every step is appended to the job's event log so the teacher watches it happen.
-import { eq } from "drizzle-orm";
-import { getDb } from "../../app/server/db/client.server";
-import { assignmentFiles, submissions } from "../../app/server/db/schema";
+// Every step is appended to the job's event log so the teacher watches it happen; results are written to D1
+// idempotently (a redelivered message rewrites the same rows), so a retry never duplicates or loses a result.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Db } from "../../app/server/db/client.server";
+import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../app/server/db/schema";
 import type { GradingMessage } from "../../app/schemas/grading";
+import {
+  AnswerKeyError,
+  parseAnswerKey,
+  parseRubric,
+  readDocument,
+  RubricError,
+  UnsupportedFileError,
+  type AnswerKey,
+  type DocumentReading,
+  type GradingResult,
+  type Rubric,
+} from "./engines";
+import { gradeWithProvider, feedbackModelFor } from "./grading-provider";
+import { streamFeedback } from "./engines/feedback-model";
 import { settleJob, type JobEventSink } from "./results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
@@ -14,8 +29,139 @@ export class PermanentGradingError extends Error {
 export function isPermanent(error: unknown): boolean {
   return (
     error instanceof PermanentGradingError ||
+    error instanceof UnsupportedFileError ||
     (typeof error === "object" && error !== null && (error as { permanent?: unknown }).permanent === true)
   );
+}
+
+/** Feedback deltas are sent to the job's log a few tokens at a time: live enough to read, light on the log. */
+const FEEDBACK_TOKENS_PER_EVENT = 3;
+const QUICKSNAP_POINTS = 100;
+
+type Submission = typeof submissions.$inferSelect;
+type Assignment = typeof assignments.$inferSelect;
+
+async function readStoredFile(env: Env, r2Key: string): Promise<Uint8Array> {
+  const object = await env.UPLOADS.get(r2Key);
+  if (!object) throw new PermanentGradingError("The uploaded file could not be found.");
+  return new Uint8Array(await object.arrayBuffer());
+}
+
+/** The text of the assignment's key or rubric: typed text, else the uploaded files read once and remembered. */
+async function teacherDocumentText(env: Env, db: Db, assignment: Assignment, kind: "answer_key" | "rubric"): Promise<string | null> {
+  const stored = kind === "answer_key" ? assignment.answerKeyText : assignment.rubricText;
+  if (stored?.trim()) return stored;
+  const files = await db
+    .select()
+    .from(assignmentFiles)
+    .where(and(eq(assignmentFiles.assignmentId, assignment.id), eq(assignmentFiles.kind, kind)))
+    .orderBy(assignmentFiles.createdAt);
+  if (files.length === 0) return null;
+  const texts: string[] = [];
+  for (const file of files) texts.push((await readDocument(await readStoredFile(env, file.r2Key))).text);
+  const text = texts.join("\n\n").trim();
+  if (text) {
+    await db
+      .update(assignments)
+      .set(kind === "answer_key" ? { answerKeyText: text } : { rubricText: text })
+      .where(eq(assignments.id, assignment.id));
+  }
+  return text || null;
+}
+
+async function loadKeyAndRubric(env: Env, db: Db, assignment: Assignment | undefined, reviewNotes: string[]) {
+  let key: AnswerKey | undefined;
+  let rubric: Rubric | undefined;
+  if (!assignment) return { key, rubric };
+  const keyText = await teacherDocumentText(env, db, assignment, "answer_key");
+  if (keyText) {
+    try {
+      key = parseAnswerKey(keyText, { totalPoints: assignment.points });
+    } catch (error) {
+      if (!(error instanceof AnswerKeyError)) throw error;
+      reviewNotes.push(`The answer key could not be used: ${error.message}`);
+    }
+  }
+  const rubricText = await teacherDocumentText(env, db, assignment, "rubric");
+  if (rubricText) {
+    try {
+      rubric = parseRubric(rubricText);
+    } catch (error) {
+      if (!(error instanceof RubricError)) throw error;
+      reviewNotes.push(`The rubric could not be used: ${error.message}`);
+    }
+  }
+  return { key, rubric };
+}
+
+/** Links the submission to a student of the teacher's (in the assignment's class when it has one) by name. */
+async function identifyStudent(db: Db, submission: Submission, assignment: Assignment | undefined, detected: string | null) {
+  const useDetected = detected && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
+  const name = (useDetected ? detected : submission.studentName).trim();
+  if (!name) return { studentName: submission.studentName, studentId: submission.studentId };
+  if (submission.studentId) return { studentName: name, studentId: submission.studentId };
+  const candidates = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        eq(students.teacherId, submission.teacherId),
+        sql`lower(${students.name}) = lower(${name})`,
+        assignment?.classId
+          ? inArray(students.id, db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)))
+          : undefined,
+      ),
+    )
+    .limit(2);
+  return { studentName: name, studentId: candidates.length === 1 ? candidates[0]!.id : null };
+}
+
+async function saveResult(
+  db: Db,
+  submission: Submission,
+  outcome: { result: GradingResult; reading: DocumentReading; feedback: string; studentName: string; studentId: string | null },
+) {
+  const { result, reading } = outcome;
+  const now = new Date();
+  const flags = result.flags.map((f) => f.message);
+  await db.batch([
+    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
+    ...result.questions.map((q) =>
+      db.insert(questionResults).values({
+        id: `${submission.id}:${q.number}`,
+        submissionId: submission.id,
+        questionNumber: String(q.number),
+        keyAnswer: q.keyAnswer,
+        studentAnswer: q.studentAnswer,
+        pointsAwarded: q.pointsAwarded,
+        pointsPossible: q.pointsPossible,
+        aiPoints: q.pointsAwarded,
+        reason: q.reason,
+        confidence: q.confidence,
+        feedback: q.feedback,
+      }),
+    ),
+    db
+      .update(submissions)
+      .set({
+        status: "graded",
+        studentName: outcome.studentName,
+        studentId: outcome.studentId,
+        score: result.total,
+        maxScore: result.max,
+        percent: result.percent,
+        aiScore: result.total,
+        needsReview: result.needsReview,
+        recognizedText: reading.text,
+        readingConfidence: reading.confidence,
+        feedback: outcome.feedback,
+        flags,
+        failureReason: result.reviewReasons.length ? result.reviewReasons.join(" ") : null,
+        gradedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(submissions.id, submission.id)),
+  ]);
 }
 
 export async function processSubmission(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink) {
@@ -34,24 +180,94 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     `started:${submission.id}:${attempt}`,
   );
 
-  const file = submission.fileId
-    ? await db.query.assignmentFiles.findFirst({ where: eq(assignmentFiles.id, submission.fileId) })
-    : undefined;
-  const object = file ? await env.UPLOADS.get(file.r2Key) : null;
-  if (!file || !object) throw new PermanentGradingError("The uploaded file could not be found.");
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  await sink.append(
-    { type: "page_read", submissionId: submission.id, page: 1, bytes: bytes.byteLength, text: "", confidence: null, width: null, height: null },
-    `page:${submission.id}:1`,
-  );
+  // 1. Read.
+  const file = submission.fileId ? await db.query.assignmentFiles.findFirst({ where: eq(assignmentFiles.id, submission.fileId) }) : undefined;
+  if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
+  const bytes = await readStoredFile(env, file.r2Key);
+  const pageEvents: Promise<unknown>[] = [];
+  const reading = await readDocument(bytes, {
+    onPage: (page) => {
+      pageEvents.push(
+        sink.append(
+          {
+            type: "page_read",
+            submissionId: submission.id,
+            page: page.number,
+            bytes: bytes.byteLength,
+            text: page.text,
+            confidence: Math.round(page.confidence * 1000) / 10,
+            width: page.width || null,
+            height: page.height || null,
+          },
+          `page:${submission.id}:${page.number}`,
+        ),
+      );
+    },
+  });
+  await Promise.all(pageEvents);
 
-  // The walking skeleton reads the upload but does not score it yet: it is held for the teacher's review.
-  await db
-    .update(submissions)
-    .set({ status: "graded", needsReview: true, score: null, percent: null, gradedAt: new Date(), updatedAt: new Date() })
-    .where(eq(submissions.id, submission.id));
+  // 2. Identify, 3. grade.
+  const assignment = submission.assignmentId
+    ? await db.query.assignments.findFirst({ where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, submission.teacherId)) })
+    : undefined;
+  const reviewNotes: string[] = [];
+  const { key, rubric } = await loadKeyAndRubric(env, db, assignment, reviewNotes);
+  const gradingAssignment = {
+    points: assignment?.points ?? QUICKSNAP_POINTS,
+    gradeLevel: assignment?.gradeLevel || undefined,
+    subject: assignment?.subject || undefined,
+    title: assignment?.title || undefined,
+  };
+  const graded = await gradeWithProvider(env, { reading, key, rubric, assignment: gradingAssignment });
+  const result: GradingResult = reviewNotes.length
+    ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
+    : graded;
+  const who = await identifyStudent(db, submission, assignment, result.studentName);
+  for (const q of result.questions) {
+    await sink.append(
+      {
+        type: "question_scored",
+        submissionId: submission.id,
+        number: String(q.number),
+        pointsAwarded: q.pointsAwarded,
+        pointsPossible: q.pointsPossible,
+        reason: q.reason,
+        confidence: q.confidence,
+      },
+      `question:${submission.id}:${q.number}`,
+    );
+  }
+
+  // 4. Feedback, streamed token by token.
+  const stream = streamFeedback({ result, studentText: reading.text, assignment: gradingAssignment, model: feedbackModelFor(env) });
+  let feedback = "";
+  let pending: string[] = [];
+  let part = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const delta = pending.join("");
+    pending = [];
+    part += 1;
+    await sink.append({ type: "feedback_delta", submissionId: submission.id, delta }, `feedback:${submission.id}:${attempt}:${part}`);
+  };
+  for await (const delta of stream.textStream) {
+    feedback += delta;
+    pending.push(delta);
+    if (pending.length >= FEEDBACK_TOKENS_PER_EVENT) await flush();
+  }
+  await flush();
+
+  await saveResult(db, submission, { result, reading, feedback, ...who });
   await sink.append(
-    { type: "submission_done", submissionId: submission.id, status: "graded", score: null, maxScore: null, percent: null, needsReview: true },
+    {
+      type: "submission_done",
+      submissionId: submission.id,
+      status: "graded",
+      score: result.total,
+      maxScore: result.max,
+      percent: result.percent,
+      needsReview: result.needsReview,
+    },
     `done:${submission.id}`,
   );
   await settleJob(env, message.jobId, sink);

@@ -32,7 +32,7 @@ type PdfDocument = any;
 export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // pdf.js may detach the buffer it is given: hand it a copy.
-    return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false } as never);
+    return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false, verbosity: 0 } as never);
   } catch {
     throw new UnsupportedFileError(CORRUPT_PDF_MESSAGE, "corrupt");
   }

@@ -51,13 +51,13 @@ function detectCheck(text: string): RubricCheck {
   if (sentences) return { type: "min-sentences", min: wordNumber(sentences[1]) };
   const terms = text.match(/(?:key\s*terms?|keywords?|vocabulary|uses? the (?:words?|terms?)|mentions?)\s*[:\-]?\s*(.+)$/i);
   if (terms) {
-    const list = splitList(terms[1]);
+    const list = splitList(terms[1].slice(terms[1].lastIndexOf(":") + 1));
     const min = text.match(/at least (\d+|one|two|three|four|five) (?:of|key|terms|words)/i);
     if (list.length) return { type: "key-terms", terms: list, min: min ? wordNumber(min[1]) : undefined };
   }
   const required = text.match(/(?:must include|includes?|required(?: elements)?|has an?|contains)\s*[:\-]?\s*(.+)$/i);
   if (required) {
-    const list = splitList(required[1]);
+    const list = splitList(required[1].slice(required[1].lastIndexOf(":") + 1));
     if (list.length && list.every((e) => e.split(" ").length <= 3)) return { type: "required-elements", elements: list };
   }
   return { type: "teacher" };

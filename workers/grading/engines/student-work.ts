@@ -38,6 +38,13 @@ function cleanAnswer(text: string): string {
     .trim();
 }
 
+/** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
+function fixQuestionLabel(text: string): string {
+  return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
+    /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
+  );
+}
+
 function hasVariable(expression: string): boolean {
   return /[a-z]/i.test(expression.replace(/(\d)\s*[x×]\s*(?=[\d(])/gi, "$1*"));
 }
@@ -91,7 +98,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   };
 
   lines.forEach((line, index) => {
-    const text = line.text.trim();
+    const text = fixQuestionLabel(line.text.trim());
     if (!text) return;
     const name = text.match(NAME);
     if (name && !studentName) {

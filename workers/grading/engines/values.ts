@@ -218,9 +218,11 @@ function compareText(keyText: string, studentText: string): Match {
 export function compareAnswer(key: AnswerValue, studentRaw: string): Match {
   const raw = studentRaw.trim();
   if (!raw || /^[_\-\s?.]*$/.test(raw)) return { credit: 0, confidence: 0.9, reason: "No answer given." };
-  const student = parseAnswerValue(raw);
+  let student = parseAnswerValue(raw);
 
   if (key.kind === "choice") {
+    const lone = raw.match(/^\(?([a-e])\)?[.)]?$/i);
+    if (lone) student = { kind: "choice", letter: lone[1].toUpperCase(), raw };
     if (student.kind === "choice") {
       return student.letter === key.letter
         ? { credit: 1, confidence: 0.97, reason: `Correct: ${key.letter}.` }

@@ -8,7 +8,8 @@ const CORRUPT_WORD_MESSAGE = "This Word document could not be opened: the file l
 export async function readDocxText(bytes: Uint8Array): Promise<string> {
   try {
     const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    const result = await mammoth.extractRawText({ arrayBuffer } as never);
+    // mammoth's Node build reads `buffer`, its browser build `arrayBuffer`: give both.
+    const result = await mammoth.extractRawText({ arrayBuffer, buffer: new Uint8Array(arrayBuffer) });
     return tidy(result.value);
   } catch {
     throw new UnsupportedFileError(CORRUPT_WORD_MESSAGE, "corrupt");

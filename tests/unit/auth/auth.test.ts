@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { LoginBody, RegisterBody, RegisterForm } from "~/schemas/auth";
+import { isCrossOrigin } from "~/server/origin.server";
+import { hashPassword, verifyPassword } from "~/server/password.server";
+import { newToken, secretMatches, splitToken } from "~/server/tokens.server";
+import { safeRedirectPath } from "~/server/auth.server";
+
+describe("opaque tokens", () => {
+  it("splits into id and secret and matches only its own secret", () => {
+    const { token, secretHash } = newToken();
+    const parts = splitToken(token)!;
+    expect(secretMatches(parts.secret, secretHash)).toBe(true);
+    expect(secretMatches(`${parts.secret}x`, secretHash)).toBe(false);
+    expect(secretHash).not.toContain(parts.secret);
+  });
+
+  it.each(["", "nodot", "a.b.c", ".secret", "id."])("refuses the malformed token %j", (token) => {
+    expect(splitToken(token)).toBeNull();
+  });
+});
+
+describe("password hashing", () => {
+  it("stores its parameters with the hash and verifies only the right password", async () => {
+    const stored = await hashPassword("correct horse battery");
+    expect(stored).toMatch(/^scrypt\$14\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPassword("correct horse battery", stored)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
+    expect(await hashPassword("correct horse battery")).not.toBe(stored); // salted
+  });
+
+  it("refuses a hash in an unknown format", async () => {
+    expect(await verifyPassword("x", "md5$abc")).toBe(false);
+  });
+});
+
+describe("registration form (spec section 5, in order)", () => {
+  const valid = {
+    firstName: "Maria",
+    lastName: "Lopez",
+    username: "mlopez",
+    email: "Maria@School.example",
+    schoolName: "Lincoln",
+    state: "TX",
+    gradeLevel: "3rd Grade",
+    password: "chalkboard",
+    confirmPassword: "chalkboard",
+    agreeToTerms: "on",
+  };
+  const firstMessage = (input: object) => {
+    const result = RegisterForm.safeParse(input);
+    return result.success ? null : result.error.issues[0]?.message;
+  };
+
+  it("accepts a complete form and lower-cases the e-mail", () => {
+    const result = RegisterForm.parse(valid);
+    expect(result.email).toBe("maria@school.example");
+  });
+
+  it("checks matching passwords before length, and length before the terms", () => {
+    expect(firstMessage({ ...valid, password: "short", confirmPassword: "other", agreeToTerms: undefined })).toBe("Passwords do not match");
+    expect(firstMessage({ ...valid, password: "short", confirmPassword: "short", agreeToTerms: undefined })).toBe(
+      "Password must be at least 8 characters long",
+    );
+    expect(firstMessage({ ...valid, agreeToTerms: undefined })).toBe("Please agree to the Terms of Service and Privacy Policy");
+  });
+
+  it("requires every field", () => {
+    for (const field of ["firstName", "lastName", "username", "email", "schoolName", "state", "gradeLevel", "password", "confirmPassword"]) {
+      expect(RegisterForm.safeParse({ ...valid, [field]: "" }).success, field).toBe(false);
+    }
+  });
+});
+
+describe("API bodies", () => {
+  it("validates e-mail format and password length", () => {
+    expect(LoginBody.safeParse({ email: "nope", password: "x" }).success).toBe(false);
+    expect(RegisterBody.safeParse({ name: "A", email: "a@b.example", password: "1234567" }).success).toBe(false);
+    expect(RegisterBody.safeParse({ name: "A", email: "a@b.example", password: "12345678" }).success).toBe(true);
+  });
+});
+
+describe("same-origin check", () => {
+  const request = (method: string, headers: Record<string, string>) => new Request("https://app.example/x", { method, headers });
+
+  it("lets reads and bearer-token API calls through", () => {
+    expect(isCrossOrigin(request("GET", { Origin: "https://evil.example" }))).toBe(false);
+    expect(isCrossOrigin(request("POST", { Origin: "https://other.example", Authorization: "Bearer a.b" }))).toBe(false);
+  });
+
+  it("refuses posts from another origin, or cookie posts that say nothing of their origin", () => {
+    expect(isCrossOrigin(request("POST", { Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossOrigin(request("POST", { Origin: "https://app.example" }))).toBe(false);
+    expect(isCrossOrigin(request("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(isCrossOrigin(request("POST", { Cookie: "gw_session=a.b" }))).toBe(true);
+    expect(isCrossOrigin(request("POST", {}))).toBe(false);
+  });
+});
+
+describe("safe redirects", () => {
+  it.each([
+    ["/assignments?x=1", "/assignments?x=1"],
+    ["https://evil.example", "/dashboard"],
+    ["//evil.example", "/dashboard"],
+    ["/\\evil.example", "/dashboard"],
+    [null, "/dashboard"],
+  ])("%j → %j", (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected);
+  });
+});

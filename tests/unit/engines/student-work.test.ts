@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
+import { extractStudentWork } from "../../../workers/grading/engines/student-work";
+
+const answers = (text: string, keyText?: string) => {
+  const key = keyText ? parseAnswerKey(keyText, { totalPoints: 10 }) : undefined;
+  const work = extractStudentWork(text, key);
+  return Object.fromEntries(work.answers.map((a) => [a.number, a.answer]));
+};
+
+describe("extractStudentWork", () => {
+  it("finds the name and answers on the question line, after Answer: labels and on the next line", () => {
+    const work = extractStudentWork(
+      ["Name: Maya Lopez   Date: 3 May", "1. 12 x 8 = 96", "2. What is the capital of France? Paris", "3. What gas do plants release?", "Answer: oxygen", "4. Solve: 2x + 3 = 13", "x = 5", "5) B"].join("\n"),
+    );
+    expect(work.studentName).toBe("Maya Lopez");
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "96", 2: "Paris", 3: "oxygen", 4: "x = 5", 5: "B" });
+    expect(work.answers[0].questionText).toBe("12 x 8 =");
+  });
+
+  it("aligns answers given out of order and leaves missing ones out", () => {
+    expect(answers("Q3: 13\nQ1: 5\nQ4: 5", "1. 5\n2. 18\n3. 13\n4. 5")).toEqual({ 1: "5", 3: "13", 4: "5" });
+  });
+
+  it("lets an Answer: label win over a question whose '?' was misread as a digit", () => {
+    expect(answers("7. What is 25% of 807\nAnswer: 20", "7. 20")).toEqual({ 7: "20" });
+  });
+
+  it("gives an answer to the next question when that question's number was not read", () => {
+    expect(answers("4. 45 + 38 = 73\n> A rectangle is 4 cm by 3 cm. What is its area\nAnswer: 12", "4. 83\n5. 12 cm")).toEqual({ 4: "73", 5: "12" });
+  });
+
+  it("ignores numbers the key does not have (page numbers, dates)", () => {
+    expect(answers("1. 5\n2. 7\n12. Page footer", "1. 5\n2. 7")).toEqual({ 1: "5", 2: "7" });
+  });
+
+  it("reads answers across pages and ignores multiple-choice option lines", () => {
+    expect(answers("1. Which organelle?\nA) nucleus  B) mitochondria\nAnswer: B\n\n--- page 2 ---\n2. 7 + 6 = 13")).toEqual({ 1: "B", 2: "13" });
+  });
+
+  it("reads labels in Spanish and French", () => {
+    const work = extractStudentWork("Nombre: José Núñez\n1. ¿Cuál es la capital de España?\nRespuesta: Madrid\n2. Réponse: quarante");
+    expect(work.studentName).toBe("José Núñez");
+    expect(work.answers.map((a) => a.answer)).toEqual(["Madrid", "quarante"]);
+  });
+});
+
+describe("OCR slips in question labels", () => {
+  it("reads Ql: and QI: as question 1", () => {
+    expect(answers("Ql:9-4=5\nQ2:6x3=18", "Q1: 5\nQ2: 18")).toEqual({ 1: "5", 2: "18" });
+  });
+});
