@@ -81,19 +81,21 @@ async function lighthouseScores(paths) {
   const require = createRequire(join(dir, "package.json"));
   const lighthouse = (await import(pathToFileURL(require.resolve("lighthouse")).href)).default;
   const chromeLauncher = await import(pathToFileURL(require.resolve("chrome-launcher")).href);
-  const chrome = await chromeLauncher.launch({
-    chromePath: findChromium(),
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
   const results = [];
-  try {
-    for (const path of paths) {
-      for (const formFactor of ["mobile", "desktop"]) {
+  for (const path of paths) {
+    for (const formFactor of ["mobile", "desktop"]) {
+      // A fresh Chromium per run: a reused one starts answering with an interstitial after a few runs.
+      const chrome = await chromeLauncher.launch({
+        chromePath: findChromium(),
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      });
+      try {
         const config = formFactor === "desktop" ? (await import(pathToFileURL(join(dirnameOf(require.resolve("lighthouse")), "../core/config/desktop-config.js")).href)).default : undefined;
         const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] };
         let run = await lighthouse(base + path, flags, config);
         // Chromium occasionally shows an interstitial for a tab reused right after another run: try once more.
         if (run.lhr.runtimeError) run = await lighthouse(base + path, flags, config);
+        if (run.lhr.runtimeError) console.log(`probe ${path}: ${await fetch(base + path).then((r) => r.status, (e) => e.message)}`);
         if (run.lhr.runtimeError) console.log(`${path} ${formFactor}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
         const c = run.lhr.categories;
         const metric = (id) => run.lhr.audits[id]?.numericValue;
@@ -113,10 +115,10 @@ async function lighthouseScores(paths) {
             .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
             .map((a) => a.id),
         });
+      } finally {
+        await chrome.kill();
       }
     }
-  } finally {
-    await chrome.kill();
   }
   return results;
 }
@@ -133,7 +135,7 @@ try {
   console.table(
     rows.map((r) => ({ page: r.page, html: kb(r.htmlGz), js: `${kb(r.jsGz)} (${r.jsFiles} files)`, css: kb(r.cssGz), "js+css": kb(r.jsGz + r.cssGz) })),
   );
-  const scores = await lighthouseScores(["/", "/pricing"]);
+  const scores = await lighthouseScores((process.env.LIGHTHOUSE_PAGES ?? "/,/pricing").split(","));
   if (scores) {
     console.log("\nLighthouse (Debian Chromium, local wrangler dev):");
     console.table(scores.map(({ failing, ...s }) => s));
