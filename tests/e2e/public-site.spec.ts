@@ -212,3 +212,16 @@ test("privacy and terms are readable, dated January 2025", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
 });
+
+test("every public page hydrates without errors or warnings in the console", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+  for (const path of ["/", "/pricing", "/privacy", "/terms", "/support", "/contact", "/contact?type=sales"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(problems).toEqual([]);
+});
