@@ -1,0 +1,113 @@
+// Plans and prices (spec sections 6 and 9) in one typed module: the pricing page, the landing page and
+// anything that ever bills read them from here, so a price changes in one place.
+
+export type BillingPeriod = "monthly" | "annual";
+
+export type Plan = {
+  id: "starter" | "professional" | "school";
+  name: string;
+  description: string;
+  /** US dollars per month when billed monthly. */
+  monthlyPrice: number;
+  /** US dollars per month when billed annually. */
+  annualPrice: number;
+  features: readonly string[];
+  notIncluded: readonly string[];
+  popular: boolean;
+};
+
+export const FREE_TRIAL_DAYS = 14;
+export const STARTER_ASSIGNMENTS_PER_MONTH = 100;
+export const ANNUAL_SAVING_LABEL = "Save 20%";
+
+const PROFESSIONAL_EXTRAS = ["Custom rubric builder", "Bulk upload", "Google Classroom integration", "Advanced analytics"] as const;
+const SCHOOL_EXTRAS = [
+  "Unlimited teachers and students",
+  "LMS and SIS integrations",
+  "White-label branding",
+  "API access",
+  "Single sign-on (SSO)",
+  "Dedicated account manager",
+  "Training for your staff",
+] as const;
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "starter",
+    name: "Starter",
+    description: "For one teacher getting started with AI-assisted grading.",
+    monthlyPrice: 19,
+    annualPrice: 15,
+    features: [
+      `Up to ${STARTER_ASSIGNMENTS_PER_MONTH} assignments a month`,
+      "Grading against your answer key",
+      "Photo and file upload (PDF, JPG, PNG, HEIC)",
+      "Written feedback for every student",
+      "Review and override every grade",
+      "Gradebook export",
+      "Email support",
+    ],
+    notIncluded: PROFESSIONAL_EXTRAS,
+    popular: false,
+  },
+  {
+    id: "professional",
+    name: "Professional",
+    description: "For teachers who grade every week, across several classes.",
+    monthlyPrice: 49,
+    annualPrice: 39,
+    features: ["Unlimited assignments", "Everything in Starter", ...PROFESSIONAL_EXTRAS, "Priority support"],
+    notIncluded: SCHOOL_EXTRAS,
+    popular: true,
+  },
+  {
+    id: "school",
+    name: "School",
+    description: "For departments, schools and districts.",
+    monthlyPrice: 149,
+    annualPrice: 119,
+    features: ["Everything in Professional", ...SCHOOL_EXTRAS],
+    notIncluded: [],
+    popular: false,
+  },
+];
+
+export function planPrice(plan: Plan, period: BillingPeriod): number {
+  return period === "annual" ? plan.annualPrice : plan.monthlyPrice;
+}
+
+/** The yearly saving of annual billing: (monthly − annual) × 12 (spec section 9). */
+export function annualSaving(plan: Plan): number {
+  return (plan.monthlyPrice - plan.annualPrice) * 12;
+}
+
+export function parseBillingPeriod(value: string | null | undefined): BillingPeriod {
+  return value === "monthly" ? "monthly" : "annual";
+}
+
+export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
+  {
+    question: "How does the free trial work?",
+    answer: `Every plan starts with a ${FREE_TRIAL_DAYS}-day free trial. No credit card is needed; you choose a plan only if you decide to stay.`,
+  },
+  {
+    question: "Can I cancel at any time?",
+    answer: "Yes. Cancel whenever you like; your plan stays active until the end of the billing period you have paid for.",
+  },
+  {
+    question: "What happens when I change plans?",
+    answer: "Upgrades and downgrades take effect immediately, and the price is prorated for the rest of your billing period.",
+  },
+  {
+    question: "What counts as an assignment on the Starter plan?",
+    answer: `One assignment is one task you create, however many student submissions it has. Starter includes ${STARTER_ASSIGNMENTS_PER_MONTH} a month; Professional and School are unlimited.`,
+  },
+  {
+    question: "Which file formats can I upload?",
+    answer: "PDF, JPG, PNG and HEIC files, Word documents, and photos taken straight from your phone's camera.",
+  },
+  {
+    question: "Is my students' data safe?",
+    answer: "Student work is encrypted in transit and at rest, only you and the people you authorise can see it, and we never sell it or share it for marketing.",
+  },
+];
