@@ -179,3 +179,14 @@ export const SubmissionReviewForm = z.discriminatedUnion("intent", [
 
 /** Grade by question: one points field per submission, named `points.<questionResultId>`. */
 export const QuestionBatchForm = z.record(z.string(), z.string());
+
+/** PUT /api/settings: any of the four settings, snake_case like the rest of the API. */
+export const SettingsBody = z
+  .object({
+    auto_detect_students: z.boolean(),
+    auto_detect_standards: z.boolean(),
+    default_points: z.number().int(POINTS_MESSAGE).min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
+    require_manual_review: z.boolean(),
+  })
+  .partial()
+  .strict();
