@@ -134,6 +134,14 @@ export const AssignmentForm = z
   });
 export type AssignmentInput = z.output<typeof AssignmentForm>;
 
+/** Multipart field names of the spec's API for each kind of upload. */
+export const FILE_FIELDS = {
+  assignment: "assignment_files",
+  answer_key: "answer_key_files",
+  rubric: "rubric_files",
+  batch: "batch_files",
+} as const;
+
 export const SUBMIT_LABELS = {
   none: "Save Assignment",
   later: "Save for Later Processing",

@@ -2,7 +2,7 @@
 // and handing the ungraded work to the grading queue. Every function takes the teacher's id and filters by it.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { autoTitle, nameFromFileName } from "../lib/format";
-import { AssignmentForm, NO_FILES_MESSAGE, type AssignmentInput } from "../schemas/assignments";
+import { AssignmentForm, FILE_FIELDS, NO_FILES_MESSAGE, type AssignmentInput } from "../schemas/assignments";
 import type { Db } from "./db/client.server";
 import { assignmentFiles, assignments, classes, enrollments, gradingJobs, questionResults, students, submissions } from "./db/schema";
 import { startJob } from "./jobs.server";
@@ -25,14 +25,9 @@ export class AssignmentInputError extends Error {
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
-export type UploadArea = "assignment" | "answer_key" | "rubric" | "batch";
+export type UploadArea = keyof typeof FILE_FIELDS;
 
-export const FILE_FIELDS: Record<UploadArea, string> = {
-  assignment: "assignment_files",
-  answer_key: "answer_key_files",
-  rubric: "rubric_files",
-  batch: "batch_files",
-};
+export { FILE_FIELDS };
 
 export type IncomingFiles = Record<UploadArea, File[]>;
 

@@ -140,7 +140,7 @@ describe("POST /api/assignments", () => {
   it("removes every stored file when the database write fails", async () => {
     const { user } = await registerTeacher();
     const db = getDb(env.DB);
-    db.batch = (() => Promise.reject(new Error("D1 is down"))) as typeof db.batch;
+    db.batch = (() => Promise.reject(new Error("D1 is down"))) as unknown as typeof db.batch;
     const parsed = parseAssignmentForm(assignmentForm({}, { assignment_files: [file(PNG, "a.png"), file(PDF, "b.pdf")] }));
     if (!parsed.ok) throw new Error("form should parse");
     const files = filesFromForm(assignmentForm({}, { assignment_files: [file(PNG, "a.png"), file(PDF, "b.pdf")] }));
