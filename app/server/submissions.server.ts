@@ -242,3 +242,32 @@ export async function saveQuestionAcrossSubmissions(
 export async function findTeacherFile(db: Db, teacherId: string, fileId: string) {
   return db.query.assignmentFiles.findFirst({ where: and(eq(assignmentFiles.id, fileId), eq(assignmentFiles.teacherId, teacherId)) });
 }
+
+/** Approves every graded submission of the assignment that is not approved yet. */
+export async function approveAllGraded(db: Db, editor: Editor, assignmentId: string) {
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.teacherId, editor.id), eq(submissions.assignmentId, assignmentId), eq(submissions.status, "graded")));
+  const open = rows.filter((s) => !s.approvedAt);
+  if (!open.length) return 0;
+  const now = new Date();
+  await db.batch([
+    db
+      .update(submissions)
+      .set({ approvedAt: now, approvedBy: editor.id, updatedAt: now })
+      .where(and(eq(submissions.teacherId, editor.id), inArray(submissions.id, open.map((s) => s.id)))),
+    ...open.map((s) => edit(db, editor.id, s.id, editor, "approval", null, "approved")),
+  ]);
+  return open.length;
+}
+
+/** The question numbers graded in an assignment, in question order. */
+export async function questionNumbers(db: Db, teacherId: string, assignmentId: string) {
+  const rows = await db
+    .selectDistinct({ number: questionResults.questionNumber })
+    .from(questionResults)
+    .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
+    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignmentId)));
+  return rows.map((r) => r.number).sort(compareQuestionNumbers);
+}
