@@ -1,5 +1,6 @@
 // Sample uploads and shortcuts for the assignment tests.
-import { api, waitFor } from "./helpers";
+import { SELF } from "cloudflare:test";
+import { api, ORIGIN, postForm, sessionCookieFrom, waitFor } from "./helpers";
 
 /** A real 1x1 PNG. */
 export const PNG = Uint8Array.from(
@@ -44,4 +45,19 @@ export async function processAndWait(token: string, id: string) {
     return status.status !== "processing" ? status : null;
   }, `job ${job_id}`);
   return { status: started.status, jobId: job_id };
+}
+
+/** Signs in through the page form and returns the session cookie. */
+export async function signedInCookie(email: string, password: string) {
+  const response = await postForm("/login", { email, password });
+  return sessionCookieFrom(response);
+}
+
+/** Posts a multipart page form the way a browser without JavaScript does. */
+export async function postMultipart(path: string, form: FormData, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, Cookie: cookie }, body: form, redirect: "manual" });
+}
+
+export async function getPage(path: string, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
 }
