@@ -160,7 +160,7 @@ export default function SubmissionPage() {
               name="intent"
               value="approve"
               disabled={busy || submission.status !== "graded"}
-              className="rounded-md bg-green-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-700 disabled:opacity-50"
+              className="rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 disabled:opacity-50"
             >
               Approve grade
             </button>

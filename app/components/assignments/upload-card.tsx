@@ -152,7 +152,7 @@ export function UploadCard({
                 {f.preview ? (
                   <img src={f.preview} alt="" className="h-10 w-10 rounded object-cover ring-1 ring-slate-200" />
                 ) : (
-                  <span className="flex h-10 w-10 items-center justify-center rounded bg-slate-100 text-[10px] font-semibold uppercase text-slate-500">
+                  <span className="flex h-10 w-10 items-center justify-center rounded bg-slate-100 text-[11px] font-semibold uppercase text-slate-700">
                     {f.file.name.split(".").pop()?.slice(0, 4) ?? "file"}
                   </span>
                 )}
