@@ -497,7 +497,13 @@ export default function AddAssignment() {
                 }}
               />
               <div className="mt-3">
-                <StandardsInput hydrated={hydrated} />
+                <StandardsInput
+                  hydrated={hydrated}
+                  onAdd={() => {
+                    setUseManualStandards(true);
+                    setAutoDetectStandards(false);
+                  }}
+                />
               </div>
             </Card>
           </div>

@@ -139,7 +139,7 @@ export default function AssignmentPage() {
             {capitalize(assignment.assignmentType)}
             {assignment.subject ? ` · ${assignment.subject}` : ""}
             {assignment.gradeLevel ? ` · ${assignment.gradeLevel}` : ""}
-            {className ? ` · ${className}` : ""} · {assignment.points} points · Due {formatDueDate(assignment.dueDate)}
+            {className ? ` · ${className}` : ""} · {assignment.points} points · {assignment.dueDate ? `Due ${formatDueDate(assignment.dueDate)}` : "No due date"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -232,7 +232,7 @@ export default function SubmissionPage() {
             <label htmlFor="recognizedText" className="sr-only">
               Recognised text
             </label>
-            <textarea id="recognizedText" name="recognizedText" defaultValue={submission.recognizedText} rows={16} className={`${inputClass} font-mono text-xs`} />
+            <textarea id="recognizedText" name="recognizedText" defaultValue={submission.recognizedText} rows={16} placeholder="No text has been recognised yet. Type what the student wrote to grade it from your text." className={`${inputClass} font-mono text-xs`} />
             <div className="flex justify-end">
               <button name="intent" value="text" disabled={busy} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
                 Save text and regrade

@@ -90,6 +90,8 @@ test("a teacher creates an assignment with a key and three students, grades it, 
   await page.getByLabel("Add a standard").fill("CCSS.MATH.3.NF.A.1");
   await page.getByRole("button", { name: "Add Standard" }).click();
   await expect(page.getByRole("list", { name: "Selected standards" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByLabel("Use these standards")).toBeChecked();
+  await expect(page.getByLabel("Auto-detect educational standards")).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${shots}/add-assignment.png`, fullPage: true });
 
@@ -100,6 +102,10 @@ test("a teacher creates an assignment with a key and three students, grades it, 
   const assignmentId = created.searchParams.get("created")!;
   await expect(page.getByRole("status")).toContainText("Fractions check-in was created. Grading has started.");
   await expect(page.getByRole("link", { name: "Watch grading live" })).toHaveAttribute("href", `/jobs/${created.searchParams.get("job")}`);
+
+  const saved = (await (await page.request.get(`/api/assignments/${assignmentId}`)).json()) as { assignment: Record<string, unknown> };
+  expect(saved.assignment).toMatchObject({ assignment_type: "quiz", points: 10, selected_standards: ["CCSS.MATH.3.NF.A.1"], auto_detect_students: false });
+  expect((saved.assignment.submissions as { student: string }[]).map((s) => s.student)).toEqual(["Ana Diaz", "Ben Ode", "Cy Park"]);
 
   // Wait for the job to finish (the page polls the same endpoint every 2 seconds).
   await expect

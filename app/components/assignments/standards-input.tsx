@@ -2,10 +2,11 @@ import { useState } from "react";
 import { addStandard } from "~/lib/format";
 
 /** Educational Standards Override: add by Enter or the button, remove by a tag's ×; blanks ignored, no duplicates. */
-export function StandardsInput({ disabled, hydrated }: { disabled?: boolean; hydrated: boolean }) {
+export function StandardsInput({ disabled, hydrated, onAdd }: { disabled?: boolean; hydrated: boolean; onAdd?: () => void }) {
   const [standards, setStandards] = useState<string[]>([]);
   const [draft, setDraft] = useState("");
   const add = () => {
+    if (draft.trim()) onAdd?.();
     setStandards((list) => addStandard(list, draft));
     setDraft("");
   };
