@@ -202,3 +202,44 @@ describe("pages without JavaScript", () => {
     expect(detail).toContain("Export CSV");
   });
 });
+
+describe("classes", () => {
+  it("shows enrolled students without work as missing and exports the class gradebook in both shapes", async () => {
+    const t = await teacherWithCookie();
+    const classId = `class-${Date.now()}`;
+    await env.DB.batch([
+      env.DB.prepare("insert into classes (id, teacher_id, name, subject, grade_level, class_code) values (?, ?, '3B Math', 'Mathematics', '3', 'ABC123')").bind(classId, t.user.id),
+      ...["Ana Diaz", "Ben Ode", "Cy Park"].map((name, i) =>
+        env.DB.prepare("insert into students (id, teacher_id, name, email, student_number) values (?, ?, ?, ?, ?)").bind(`${classId}-s${i}`, t.user.id, name, `s${i}@school.example`, `SIS${i}`),
+      ),
+      ...[0, 1, 2].map((i) => env.DB.prepare("insert into enrollments (class_id, student_id) values (?, ?)").bind(classId, `${classId}-s${i}`)),
+    ]);
+    const { id, submissions } = await gradedAssignment(t.access_token, { classId, title: "Unit 1 quiz" });
+    const ana = submissions.find((s) => s.student === "Ana Diaz")!;
+    await postForm(`/assignment/${id}/submission/${ana.id}`, { intent: "score", score: "9" }, { cookie: t.cookie });
+
+    const { body } = await getAssignment(t.access_token, id);
+    expect(body.assignment.class_name).toBe("3B Math");
+    expect(body.assignment.submissions.map((s: any) => [s.student, s.status, s.student_id])).toEqual([
+      ["Ana Diaz", "graded", `${classId}-s0`],
+      ["Ben Ode", "graded", `${classId}-s1`],
+      ["Cy Park", "missing", `${classId}-s2`],
+    ]);
+    const list = (await (await api("/api/assignments", { token: t.access_token })).json()) as any;
+    expect(list.assignments[0]).toMatchObject({ class: "3B Math", submissions: 2, total: 3 });
+
+    const generic = (await (await api(`/api/exports/class/${classId}`, { token: t.access_token })).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(generic).toEqual([
+      "Student,Email,Student ID,Unit 1 quiz (10)",
+      `Ana Diaz,s0@school.example,SIS0,9`,
+      `Ben Ode,s1@school.example,SIS1,`,
+      `Cy Park,s2@school.example,SIS2,`,
+    ]);
+    const canvas = (await (await api(`/api/exports/class/${classId}?format=canvas`, { token: t.access_token })).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(canvas[0]).toBe(`Student,ID,SIS User ID,SIS Login ID,Section,Unit 1 quiz (${id})`);
+    expect(canvas[1]).toBe("Points Possible,,,,,10");
+    expect(canvas[2]).toBe(`"Diaz, Ana",${classId}-s0,SIS0,s0@school.example,3B Math,9`);
+    const stranger = await registerTeacher();
+    expect((await api(`/api/exports/class/${classId}`, { token: stranger.access_token })).status).toBe(404);
+  });
+});
