@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createCanvas } from "@napi-rs/canvas";
-import { expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
@@ -173,4 +173,43 @@ test("the add-assignment page on a phone uses the native camera and fits the scr
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${shots}/add-assignment-phone.png`, fullPage: true });
   await context.close();
+});
+
+test("Snap Photo on a desktop opens the in-page camera, captures a photo and adds it to the files", async ({ baseURL }) => {
+  // Its own browser: Chromium's fake camera needs launch flags the other tests do not use.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, permissions: ["camera"] });
+    const page = await context.newPage();
+    const email = `e2e-camera-${Date.now()}@school.example`;
+    expect((await page.request.post("/api/auth/register", { data: { name: "Kim Wu", email, password } })).status()).toBe(201);
+    await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+    await page.goto("/add-assignment");
+    await page.getByTestId("upload-assignment_files").getByRole("button", { name: "Snap Photo" }).click();
+    const dialog = page.getByRole("dialog", { name: "Take Photo" });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await dialog.getByRole("button", { name: "Capture" }).click();
+    await expect(dialog.getByRole("button", { name: "Retake" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Use Photo" }).click();
+    await expect(dialog).toHaveCount(0);
+    const files = page.getByRole("list", { name: "Assignment Files: selected files" });
+    await expect(files.getByRole("listitem")).toHaveCount(1);
+    await expect(files).toContainText(/photo-.*\.jpg/);
+  } finally {
+    await browser.close();
+  }
 });
