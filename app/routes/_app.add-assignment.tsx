@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CameraModal } from "~/components/assignments/camera-modal";
 import { StandardsInput } from "~/components/assignments/standards-input";
 import { Card, ProgressBar, Toggle } from "~/components/assignments/toggle";
@@ -119,6 +119,11 @@ export default function AddAssignment() {
   const [clientError, setClientError] = useState<{ message: string; detail?: string } | null>(null);
   const [created, setCreated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const wantsSnap = searchParams.get("snap") === "1";
+  // The dashboard's 'Snap & Grade' opens the camera straight away on a desktop.
+  useEffect(() => {
+    if (hydrated && wantsSnap && !isMobile) setCamera("work");
+  }, [hydrated, wantsSnap, isMobile]);
 
   const serverIssues = navigation.state === "idle" ? (actionData?.issues ?? []) : [];
   const serverFieldError = (field: string) => serverIssues.filter((i) => i.field === field).map((i) => i.message);
