@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   API_TOKEN_KINDS, ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES, ATTENDANCE_STATUSES, CLASS_GRADE_LEVELS, CLASS_SUBJECTS,
-  CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, CONTACT_TYPES, ENROLLMENT_METHODS, FILE_KINDS, IMPORTANCE, JOB_KINDS,
+  CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, CONTACT_TYPES, ENROLLMENT_METHODS, FILE_KINDS, GRADE_EDIT_FIELDS, IMPORTANCE, JOB_KINDS,
   JOB_STATUSES, PROCESSING_MODES, SESSION_KINDS, SUBMISSION_STATUSES,
 } from "../../lib/constants";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -259,6 +259,23 @@ export const questionResults = sqliteTable(
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("question_results_submission_q_idx").on(t.submissionId, t.questionNumber)],
+);
+
+/** Every teacher change to a grade, feedback, recognised text or approval: who, when, before and after. */
+export const gradeEdits = sqliteTable(
+  "grade_edits",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
+    questionNumber: text("question_number"),
+    field: text("field", { enum: GRADE_EDIT_FIELDS }).notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+    editedBy: text("edited_by").notNull(),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("grade_edits_submission_idx").on(t.submissionId)],
 );
 
 export const notes = sqliteTable(

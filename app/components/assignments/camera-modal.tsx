@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from "react";
+
+export const CAMERA_ERROR = "Could not access camera. Please check permissions or use file upload instead.";
+
+/** In-page camera (desktop): rear camera at ideal 1920x1080, JPEG quality 0.8, retake before use. */
+export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose: () => void; onPhoto: (file: File) => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
+
+  const stop = () => {
+    streamRef.current?.getTracks().forEach((t) => t.stop());
+    streamRef.current = null;
+  };
+
+  const start = async () => {
+    setError(null);
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
+        audio: false,
+      });
+      streamRef.current = stream;
+      if (videoRef.current) {
+        videoRef.current.srcObject = stream;
+        await videoRef.current.play().catch(() => undefined);
+      }
+    } catch {
+      setError(CAMERA_ERROR);
+    }
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    void start();
+    return stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);
+
+  if (!open) return null;
+
+  const capture = () => {
+    const video = videoRef.current;
+    if (!video || !video.videoWidth) return;
+    const canvas = document.createElement("canvas");
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext("2d")?.drawImage(video, 0, 0);
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return setError(CAMERA_ERROR);
+        stop();
+        const file = new File([blob], `photo-${new Date().toISOString().replace(/[:.]/g, "-")}.jpg`, { type: "image/jpeg" });
+        setPhoto({ file, url: URL.createObjectURL(blob) });
+      },
+      "image/jpeg",
+      0.8,
+    );
+  };
+
+  const close = () => {
+    stop();
+    setPhoto(null);
+    onClose();
+  };
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4" role="dialog" aria-modal="true" aria-labelledby="camera-title">
+      <div className="w-full max-w-2xl rounded-xl bg-white p-5 shadow-xl">
+        <div className="flex items-center justify-between">
+          <h2 id="camera-title" className="text-lg font-semibold">
+            Take Photo
+          </h2>
+          <button type="button" onClick={close} className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+            Close
+          </button>
+        </div>
+        <div className="mt-4 overflow-hidden rounded-lg bg-slate-900">
+          {photo ? (
+            <img src={photo.url} alt="Captured page" className="mx-auto max-h-[60vh]" />
+          ) : (
+            <video ref={videoRef} className="mx-auto max-h-[60vh] w-full" playsInline muted aria-label="Camera preview" />
+          )}
+        </div>
+        {error ? (
+          <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-4 flex justify-end gap-2">
+          {photo ? (
+            <>
+              <button
+                type="button"
+                onClick={() => {
+                  setPhoto(null);
+                  void start();
+                }}
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
+                Retake
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  onPhoto(photo.file);
+                  setPhoto(null);
+                  onClose();
+                }}
+                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Use Photo
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              onClick={capture}
+              disabled={Boolean(error)}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              Capture
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

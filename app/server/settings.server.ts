@@ -1,0 +1,26 @@
+// A teacher's local settings (spec section 3): the add-assignment form's defaults.
+import { eq } from "drizzle-orm";
+import type { SettingsInput } from "../schemas/assignments";
+import type { Db } from "./db/client.server";
+import { settings } from "./db/schema";
+
+export type TeacherSettings = { autoDetectStudents: boolean; autoDetectStandards: boolean; defaultPoints: number; requireManualReview: boolean };
+
+export const DEFAULT_SETTINGS: TeacherSettings = { autoDetectStudents: true, autoDetectStandards: true, defaultPoints: 100, requireManualReview: false };
+
+export async function getSettings(db: Db, teacherId: string): Promise<TeacherSettings> {
+  const row = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacherId) });
+  if (!row) return { ...DEFAULT_SETTINGS };
+  return {
+    autoDetectStudents: row.autoDetectStudents,
+    autoDetectStandards: row.autoDetectStandards,
+    defaultPoints: row.defaultPoints,
+    requireManualReview: row.requireManualReview,
+  };
+}
+
+export async function saveSettings(db: Db, teacherId: string, input: SettingsInput): Promise<TeacherSettings> {
+  const values = { ...input, updatedAt: new Date() };
+  await db.insert(settings).values({ teacherId, ...values }).onConflictDoUpdate({ target: settings.teacherId, set: values });
+  return getSettings(db, teacherId);
+}

@@ -1,0 +1,215 @@
+import AxeBuilder from "@axe-core/playwright";
+import { createCanvas } from "@napi-rs/canvas";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+const password = "chalkboard-42";
+const shots = "tests/e2e/artifacts";
+
+/** A worksheet photo-like PNG with the student's name and answers, drawn in Node. */
+function worksheetPng(name: string, answers: string[]): Buffer {
+  const canvas = createCanvas(800, 600);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, 800, 600);
+  ctx.fillStyle = "#111111";
+  ctx.font = "32px sans-serif";
+  ctx.fillText(`Name: ${name}`, 40, 70);
+  answers.forEach((answer, i) => ctx.fillText(`${i + 1}. ${answer}`, 40, 150 + i * 60));
+  return canvas.toBuffer("image/png");
+}
+
+async function answerKeyPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  ["Answer key", "1. 3/4", "2. 12", "3. 0.5"].forEach((line, i) => page.drawText(line, { x: 60, y: 720 - i * 30, size: 18, font }));
+  return Buffer.from(await pdf.save());
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+test("a teacher creates an assignment with a key and three students, grades it, overrides a score and exports the CSV", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = `e2e-assign-${Date.now()}@school.example`;
+  const registered = await page.request.post("/register", {
+    form: {
+      firstName: "Maria",
+      lastName: "Lopez",
+      username: "mlopez",
+      email,
+      schoolName: "Lincoln Elementary",
+      state: "TX",
+      gradeLevel: "3rd Grade",
+      password,
+      confirmPassword: password,
+      agreeToTerms: "on",
+    },
+    maxRedirects: 0,
+  });
+  expect(registered.status()).toBe(302);
+
+  await page.goto("/assignments");
+  await expect(page.getByRole("heading", { name: "No assignments yet" })).toBeVisible();
+  await page.getByRole("link", { name: "New Assignment" }).click();
+  await expect(page.getByRole("heading", { name: "Create New Assignment" })).toBeVisible();
+
+  const submit = page.getByRole("button", { name: "Create & Process Assignment" });
+  await expect(page.getByTestId("no-files-warning")).toHaveText("Please upload at least one assignment file to continue.");
+  await expect(submit).toBeDisabled();
+
+  await page.getByTestId("choose-assignment_files").setInputFiles([
+    { name: "ana.png", mimeType: "image/png", buffer: worksheetPng("Ana Diaz", ["3/4", "12", "0.5"]) },
+    { name: "ben.png", mimeType: "image/png", buffer: worksheetPng("Ben Ode", ["3/4", "21", "0.5"]) },
+    { name: "cy.png", mimeType: "image/png", buffer: worksheetPng("Cy Park", ["1/2", "12", "5"]) },
+  ]);
+  await page.getByTestId("choose-answer_key_files").setInputFiles({ name: "key.pdf", mimeType: "application/pdf", buffer: await answerKeyPdf() });
+  await expect(page.getByRole("list", { name: "Assignment Files: selected files" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByTestId("no-files-warning")).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+
+  await page.getByLabel("Subject").fill("Mathematics");
+  await page.getByRole("button", { name: "Generate title" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue(/^Mathematics Homework - \d{1,2}\/\d{1,2}\/\d{4}$/);
+  await page.getByLabel("Title").fill("Fractions check-in");
+  await page.getByLabel("Points").fill("10");
+
+  await page.getByRole("link", { name: "Show Advanced Options" }).click();
+  await expect(page.getByRole("link", { name: "Hide Advanced Options" })).toBeVisible();
+  await page.getByLabel("Assignment type").selectOption("quiz");
+  await page.getByLabel("Student names, one per line").fill("Ana Diaz\nBen Ode\nCy Park");
+  await expect(page.getByLabel("Auto-detect student names")).toBeDisabled();
+  await page.getByLabel("Add a standard").fill("CCSS.MATH.3.NF.A.1");
+  await page.getByLabel("Add a standard").press("Enter");
+  await page.getByLabel("Add a standard").fill("CCSS.MATH.3.NF.A.1");
+  await page.getByRole("button", { name: "Add Standard" }).click();
+  await expect(page.getByRole("list", { name: "Selected standards" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByLabel("Use these standards")).toBeChecked();
+  await expect(page.getByLabel("Auto-detect educational standards")).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${shots}/add-assignment.png`, fullPage: true });
+
+  await submit.click();
+  await expect(page.getByRole("button", { name: "Creating Assignment..." })).toBeVisible();
+  await page.waitForURL(/\/assignments\?created=\w+&job=\w+$/);
+  const created = new URL(page.url());
+  const assignmentId = created.searchParams.get("created")!;
+  await expect(page.getByRole("status")).toContainText("Fractions check-in was created. Grading has started.");
+  await expect(page.getByRole("link", { name: "Watch grading live" })).toHaveAttribute("href", `/jobs/${created.searchParams.get("job")}`);
+
+  const saved = (await (await page.request.get(`/api/assignments/${assignmentId}`)).json()) as { assignment: Record<string, unknown> };
+  expect(saved.assignment).toMatchObject({ assignment_type: "quiz", points: 10, selected_standards: ["CCSS.MATH.3.NF.A.1"], auto_detect_students: false });
+  expect((saved.assignment.submissions as { student: string }[]).map((s) => s.student)).toEqual(["Ana Diaz", "Ben Ode", "Cy Park"]);
+
+  // Wait for the job to finish (the page polls the same endpoint every 2 seconds).
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v2/grading/job/${created.searchParams.get("job")}`)).json()) as { status: string }).status, {
+      timeout: 90_000,
+      intervals: [1000],
+    })
+    .toBe("completed");
+
+  await page.getByRole("link", { name: "Open assignment" }).click();
+  await expect(page.getByRole("heading", { name: "Fractions check-in" })).toBeVisible();
+  await expect(page.getByTestId("student-row")).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${shots}/assignment-detail.png`, fullPage: true });
+
+  await page.getByRole("link", { name: "Review Ben Ode" }).click();
+  await expect(page.getByRole("heading", { name: "Ben Ode" })).toBeVisible();
+  await page.getByRole("spinbutton", { name: /^Score/ }).fill("8");
+  await page.getByLabel("Feedback for the student").fill("Check question 2 again.");
+  await page.getByRole("button", { name: "Save score" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Score and feedback saved." })).toBeVisible();
+  await expect(page.getByTestId("submission-score")).toHaveText("8/10 (80%)");
+  await expect(page.getByTestId("edit-history")).toContainText("Maria Lopez changed the score");
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${shots}/submission-review.png`, fullPage: true });
+
+  await page.getByRole("link", { name: "Fractions check-in" }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const rows = csv.slice(1).trimEnd().split("\r\n");
+  expect(rows[0]).toBe("Student,Status,Score,Points Possible,Percent,Needs Review,Approved,Graded At,Feedback");
+  expect(rows).toHaveLength(4);
+  const ben = rows.find((r) => r.startsWith("Ben Ode,"))!;
+  expect(ben).toMatch(/^Ben Ode,graded,8,10,80,(yes|no),no,\d{4}-.+,Check question 2 again\.$/);
+  expect(rows.filter((r) => /^(Ana Diaz|Cy Park),/.test(r))).toHaveLength(2);
+
+  const canvas = await (await page.request.get(`/api/exports/assignment/${assignmentId}?format=canvas`)).text();
+  const canvasRows = canvas.slice(1).trimEnd().split("\r\n");
+  expect(canvasRows[0]).toBe(`Student,ID,SIS User ID,SIS Login ID,Section,Fractions check-in (${assignmentId})`);
+  expect(canvasRows[1]).toBe("Points Possible,,,,,10");
+  expect(canvasRows).toContain('"Ode, Ben",,,,,8');
+
+  await page.goto("/assignments");
+  await expect(page.getByTestId("assignment-row")).toHaveCount(1);
+  await expect(page.getByTestId("assignment-row")).toContainText("3/3");
+  await page.screenshot({ path: `${shots}/assignments-list.png`, fullPage: true });
+});
+
+test("the add-assignment page on a phone uses the native camera and fits the screen", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  });
+  const page = await context.newPage();
+  const email = `e2e-phone-${Date.now()}@school.example`;
+  const response = await page.request.post("/api/auth/register", { data: { name: "Sam Lee", email, password } });
+  expect(response.status()).toBe(201);
+  await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+  await page.goto("/add-assignment");
+  await expect(page.getByRole("heading", { name: "Create New Assignment" })).toBeVisible();
+  const capture = page.getByTestId("upload-assignment_files").locator('input[capture="environment"]');
+  await expect(capture).toHaveCount(1);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${shots}/add-assignment-phone.png`, fullPage: true });
+  await context.close();
+});
+
+test("Snap Photo on a desktop opens the in-page camera, captures a photo and adds it to the files", async ({ baseURL }) => {
+  // Its own browser: Chromium's fake camera needs launch flags the other tests do not use.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, permissions: ["camera"] });
+    const page = await context.newPage();
+    const email = `e2e-camera-${Date.now()}@school.example`;
+    expect((await page.request.post("/api/auth/register", { data: { name: "Kim Wu", email, password } })).status()).toBe(201);
+    await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+    await page.goto("/add-assignment");
+    await page.getByTestId("upload-assignment_files").getByRole("button", { name: "Snap Photo" }).click();
+    const dialog = page.getByRole("dialog", { name: "Take Photo" });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await dialog.getByRole("button", { name: "Capture" }).click();
+    await expect(dialog.getByRole("button", { name: "Retake" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Use Photo" }).click();
+    await expect(dialog).toHaveCount(0);
+    const files = page.getByRole("list", { name: "Assignment Files: selected files" });
+    await expect(files.getByRole("listitem")).toHaveCount(1);
+    await expect(files).toContainText(/photo-.*\.jpg/);
+  } finally {
+    await browser.close();
+  }
+});
