@@ -43,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       feedback: submission.feedback ?? "",
       failureReason: submission.failureReason,
       flags: submission.flags,
+      reviewNotes: submission.reviewNotes,
     },
     file: file ? { id: file.id, fileName: file.fileName, contentType: file.contentType } : null,
     questions: questions.map((q) => ({
@@ -177,6 +178,16 @@ export default function SubmissionPage() {
         ) : null}
         {job ? <JobProgress jobId={job.id} initial={job} /> : null}
         {submission.failureReason ? <FormAlert message={`This work could not be graded: ${submission.failureReason}`} /> : null}
+        {submission.needsReview && !submission.approvedAt && submission.reviewNotes.length > 0 ? (
+          <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p className="font-medium">Why this needs your review</p>
+            <ul className="mt-1 list-disc pl-5">
+              {submission.reviewNotes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {submission.flags.includes("injection") || submission.flags.includes("prompt_injection") ? (
           <p className="rounded-md border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900">
             This work contains text that tries to instruct the grader. It was flagged, not obeyed.

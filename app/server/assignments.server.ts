@@ -580,6 +580,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
         max: r.maxScore,
         percent: r.held ? null : r.percent,
         needs_review: r.needsReview,
+        review_notes: s?.reviewNotes ?? [],
         approved: r.approved,
         feedback: s?.feedback ?? null,
         questions: results

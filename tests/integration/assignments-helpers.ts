@@ -8,7 +8,11 @@ export const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 /** Enough of a PDF for type detection by content. */
-export const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+// A real (blank, one-page) PDF: the grading worker reads it like any other.
+export const PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n" +
+    "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 
 export function file(bytes: Uint8Array | string, name: string) {
   return new File([typeof bytes === "string" ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)], name);

@@ -55,7 +55,7 @@ describe("review and override", () => {
     expect(html).toContain("changed the points on question 2 from 0 to 2");
   });
 
-  it("scores a submission the grader left without a score, keeps that the AI gave none, and exports the teacher's score", async () => {
+  it("overrides the grader's score, keeps the AI's score beside it, and exports the teacher's score", async () => {
     const t = await teacherWithCookie();
     const { id, submissions } = await gradedAssignment(t.access_token);
     const sub = submissions[0];
@@ -63,7 +63,7 @@ describe("review and override", () => {
     expect((await postForm(page, { intent: "score", score: "7", feedback: "Nice work" }, { cookie: t.cookie })).status).toBe(200);
     expect((await postForm(page, { intent: "score", score: "8.5", feedback: "Nice work" }, { cookie: t.cookie })).status).toBe(200);
     const row = await env.DB.prepare("select score, ai_score, percent, feedback, flags from submissions where id = ?").bind(sub.id).first<any>();
-    expect(row).toMatchObject({ score: 8.5, ai_score: null, percent: 85, feedback: "Nice work" });
+    expect(row).toMatchObject({ score: 8.5, ai_score: 0, percent: 85, feedback: "Nice work" }); // a blank page: the grader gave 0
     expect(JSON.parse(row.flags)).toContain("teacher_scored");
     expect((await postForm(page, { intent: "score", score: "-1" }, { cookie: t.cookie })).status).toBe(400);
     const csv = await (await api(`/api/exports/assignment/${id}`, { token: t.access_token })).text();
@@ -135,10 +135,11 @@ describe("review and override", () => {
     expect((await getPage(`/assignment/${id}`, stranger.cookie)).status).toBe(404);
     expect((await getPage(`/assignment/${id}/submission/${submissions[0].id}`, stranger.cookie)).status).toBe(404);
     expect((await getPage(`/assignment/${id}/question/1`, stranger.cookie)).status).toBe(404);
+    const before = await env.DB.prepare("select score from submissions where id = ?").bind(submissions[0].id).first<{ score: number | null }>();
     const post = await postForm(`/assignment/${id}/submission/${submissions[0].id}`, { intent: "score", score: "1" }, { cookie: stranger.cookie });
     expect(post.status).toBe(404);
     const row = await env.DB.prepare("select score from submissions where id = ?").bind(submissions[0].id).first<{ score: number | null }>();
-    expect(row?.score).toBeNull();
+    expect(row?.score).toBe(before?.score);
   });
 });
 
@@ -232,7 +233,7 @@ describe("classes", () => {
     expect(generic).toEqual([
       "Student,Email,Student ID,Unit 1 quiz (10)",
       `Ana Diaz,s0@school.example,SIS0,9`,
-      `Ben Ode,s1@school.example,SIS1,`,
+      `Ben Ode,s1@school.example,SIS1,0`, // a blank page, graded 0 by the grader (and flagged for review)
       `Cy Park,s2@school.example,SIS2,`,
     ]);
     const canvas = (await (await api(`/api/exports/class/${classId}?format=canvas`, { token: t.access_token })).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");

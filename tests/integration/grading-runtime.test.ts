@@ -44,7 +44,7 @@ async function seedJob(teacherId: string, files: { name: string; bytes: Uint8Arr
       .bind(fileId, teacherId, assignmentId, key, file.name, file.bytes.byteLength)
       .run();
     const submissionId = `${jobId}-s${i}`;
-    await env.DB.prepare("INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name) VALUES (?, ?, ?, ?, ?, ?)")
+    await env.DB.prepare("INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name, flags) VALUES (?, ?, ?, ?, ?, ?, '[\"name_from_file\"]')")
       .bind(submissionId, teacherId, assignmentId, jobId, fileId, file.name.replace(/\.pdf$/, ""))
       .run();
     submissionIds.push(submissionId);

@@ -37,6 +37,9 @@ export function isPermanent(error: unknown): boolean {
 /** Feedback deltas are sent to the job's log a few tokens at a time: live enough to read, light on the log. */
 const FEEDBACK_TOKENS_PER_EVENT = 3;
 const QUICKSNAP_POINTS = 100;
+/** Submission flags set by the web side (app/server/assignments.server.ts). */
+const NAME_FROM_FILE = "name_from_file";
+const TEXT_CORRECTED = "text_corrected";
 
 type Submission = typeof submissions.$inferSelect;
 type Assignment = typeof assignments.$inferSelect;
@@ -96,7 +99,9 @@ async function loadKeyAndRubric(env: Env, db: Db, assignment: Assignment | undef
 
 /** Links the submission to a student of the teacher's (in the assignment's class when it has one) by name. */
 async function identifyStudent(db: Db, submission: Submission, assignment: Assignment | undefined, detected: string | null) {
-  const useDetected = detected && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
+  // A name guessed from the file name gives way to the name written on the work.
+  const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
+  const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
   const name = (useDetected ? detected : submission.studentName).trim();
   if (!name) return { studentName: submission.studentName, studentId: submission.studentId };
   if (submission.studentId) return { studentName: name, studentId: submission.studentId };
@@ -123,7 +128,9 @@ async function saveResult(
 ) {
   const { result, reading } = outcome;
   const now = new Date();
-  const flags = result.flags.map((f) => f.message);
+  const kept = submission.flags.filter((f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName));
+  const flags = [...new Set([...kept, ...result.flags.map((f) => f.type.replaceAll("-", "_"))])];
+  const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
   await db.batch([
     db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
     ...result.questions.map((q) =>
@@ -156,7 +163,8 @@ async function saveResult(
         readingConfidence: reading.confidence,
         feedback: outcome.feedback,
         flags,
-        failureReason: result.reviewReasons.length ? result.reviewReasons.join(" ") : null,
+        reviewNotes,
+        failureReason: null,
         gradedAt: now,
         updatedAt: now,
       })
@@ -164,23 +172,20 @@ async function saveResult(
   ]);
 }
 
-export async function processSubmission(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink) {
-  const db = getDb(env.DB);
-  const submission = await db.query.submissions.findFirst({ where: eq(submissions.id, message.submissionId) });
-  if (!submission || submission.teacherId !== message.teacherId) {
-    throw new PermanentGradingError("This submission no longer exists.");
-  }
-  if (submission.status === "graded" || submission.status === "failed") {
-    await settleJob(env, message.jobId, sink); // a redelivered message: the result is already stored
-    return;
-  }
-  await db.update(submissions).set({ status: "processing", updatedAt: new Date() }).where(eq(submissions.id, submission.id));
-  await sink.append(
-    { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
-    `started:${submission.id}:${attempt}`,
-  );
+/** The teacher's corrected text stands in for the reading: certain, one page. */
+function correctedReading(text: string): DocumentReading {
+  const lines = text.split("\n").map((t, i) => ({ text: t, confidence: 1, bbox: { x: 0, y: i, width: t.length, height: 1 }, words: [] }));
+  return {
+    kind: "pdf",
+    method: "text-layer",
+    pages: [{ number: 1, text, lines, width: 0, height: 0, confidence: 1, method: "text-layer", durationMs: 0 }],
+    text,
+    confidence: 1,
+    durationMs: 0,
+  };
+}
 
-  // 1. Read.
+async function readSubmissionFile(env: Env, db: Db, submission: Submission, sink: JobEventSink): Promise<DocumentReading> {
   const file = submission.fileId ? await db.query.assignmentFiles.findFirst({ where: eq(assignmentFiles.id, submission.fileId) }) : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
@@ -205,6 +210,34 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     },
   });
   await Promise.all(pageEvents);
+  return reading;
+}
+
+export async function processSubmission(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink) {
+  const db = getDb(env.DB);
+  const submission = await db.query.submissions.findFirst({ where: eq(submissions.id, message.submissionId) });
+  if (!submission || submission.teacherId !== message.teacherId) {
+    throw new PermanentGradingError("This submission no longer exists.");
+  }
+  if (submission.status === "graded" || submission.status === "failed") {
+    await settleJob(env, message.jobId, sink); // a redelivered message: the result is already stored
+    return;
+  }
+  await db.update(submissions).set({ status: "processing", updatedAt: new Date() }).where(eq(submissions.id, submission.id));
+  await sink.append(
+    { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
+    `started:${submission.id}:${attempt}`,
+  );
+
+  // 1. Read (or take the text the teacher corrected).
+  const corrected = submission.flags.includes(TEXT_CORRECTED) && submission.recognizedText != null;
+  const reading = corrected ? correctedReading(submission.recognizedText!) : await readSubmissionFile(env, db, submission, sink);
+  if (corrected) {
+    await sink.append(
+      { type: "page_read", submissionId: submission.id, page: 1, bytes: 0, text: reading.text, confidence: 100, width: null, height: null },
+      `page:${submission.id}:corrected:${attempt}`,
+    );
+  }
 
   // 2. Identify, 3. grade.
   const assignment = submission.assignmentId

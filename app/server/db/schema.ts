@@ -229,6 +229,8 @@ export const submissions = sqliteTable(
     readingConfidence: real("reading_confidence"),
     feedback: text("feedback"),
     flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** Why the grader wants the teacher to look (low confidence, missing answers, text aimed at the grader...). */
+    reviewNotes: text("review_notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     failureReason: text("failure_reason"),
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
