@@ -118,9 +118,9 @@ function SubmissionCard({
         <div className="grid gap-6 p-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div>
             {file?.fileId && file.contentType?.startsWith("image/") && file.contentType !== "image/heic" ? (
-              <img src={`/files/${file.fileId}`} alt={`The page ${name} handed in`} className="max-h-96 w-full rounded-md border border-slate-200 object-contain" />
+              <img src={`/api/files/${file.fileId}`} alt={`The page ${name} handed in`} className="max-h-96 w-full rounded-md border border-slate-200 object-contain" />
             ) : file?.fileId ? (
-              <a href={`/files/${file.fileId}`} className="text-sm font-medium text-brand-600 hover:underline">
+              <a href={`/api/files/${file.fileId}`} className="text-sm font-medium text-brand-600 hover:underline">
                 Open {file.fileName ?? "the file"}
               </a>
             ) : null}

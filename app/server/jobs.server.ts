@@ -108,8 +108,3 @@ export async function jobPageData(db: Db, teacherId: string, jobId: string) {
   ]);
   return { job, assignment: assignment ? { id: assignment.id, title: assignment.title } : null, submissions: rows };
 }
-
-/** A stored upload, only for the teacher it belongs to. */
-export async function findFile(db: Db, teacherId: string, fileId: string) {
-  return db.query.assignmentFiles.findFirst({ where: and(eq(assignmentFiles.id, fileId), eq(assignmentFiles.teacherId, teacherId)) });
-}
