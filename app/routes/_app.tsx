@@ -12,6 +12,7 @@ const NAV = [
   { to: "/classes", label: "Classes" },
   { to: "/assignments", label: "Assignments" },
   { to: "/students", label: "Students" },
+  { to: "/settings", label: "Settings" },
 ];
 
 export default function AppShell() {
