@@ -211,7 +211,8 @@ export async function createAssignment(env: Env, db: Db, teacherId: string, inpu
           size: s.file.upload.size,
         }),
       ),
-      ...(submissionRows.length ? [db.insert(submissions).values(submissionRows)] : []),
+      // One statement a row: D1 binds at most 100 values per statement, and a batch of 30 photos would exceed it.
+      ...submissionRows.map((row) => db.insert(submissions).values(row)),
     ] as const;
     await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
     return { assignmentId, submissionIds: submissionRows.map((s) => s.id), title };
@@ -260,12 +261,17 @@ export async function processAssignment(env: Env, db: Db, teacherId: string, ass
 
 async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentId: string, submissionIds: string[]) {
   const jobId = newId();
+  // D1 binds at most 100 values per statement: the submissions are attached to the job in slices.
+  const slices: string[][] = [];
+  for (let i = 0; i < submissionIds.length; i += 90) slices.push(submissionIds.slice(i, i + 90));
   await db.batch([
     db.insert(gradingJobs).values({ id: jobId, teacherId, assignmentId, kind: "assignment", status: "processing", total: submissionIds.length }),
-    db
-      .update(submissions)
-      .set({ jobId, updatedAt: new Date() })
-      .where(and(eq(submissions.teacherId, teacherId), inArray(submissions.id, submissionIds))),
+    ...slices.map((slice) =>
+      db
+        .update(submissions)
+        .set({ jobId, updatedAt: new Date() })
+        .where(and(eq(submissions.teacherId, teacherId), inArray(submissions.id, slice))),
+    ),
     db.update(assignments).set({ status: "Active", updatedAt: new Date() }).where(and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId))),
   ]);
   try {
@@ -533,11 +539,23 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
   if (!detail) return null;
   const { assignment } = detail;
   const submissionIds = detail.rows.flatMap((r) => (r.submissionId ? [r.submissionId] : []));
+  // Selected by assignment, not by a list of ids: D1 binds at most 100 values per statement.
+  const wanted = new Set(submissionIds);
   const results = submissionIds.length
-    ? await db.select().from(questionResults).where(inArray(questionResults.submissionId, submissionIds))
+    ? (
+        await db
+          .select({ result: questionResults })
+          .from(questionResults)
+          .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
+          .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+      )
+        .map((r) => r.result)
+        .filter((r) => wanted.has(r.submissionId))
     : [];
   const subs = submissionIds.length
-    ? await db.select().from(submissions).where(and(eq(submissions.teacherId, teacherId), inArray(submissions.id, submissionIds)))
+    ? (await db.select().from(submissions).where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))).filter((s) =>
+        wanted.has(s.id),
+      )
     : [];
   const feedbackById = new Map(subs.map((s) => [s.id, s]));
   return {

@@ -1,6 +1,6 @@
 // Review and override of graded work: a teacher's score, a question's points and feedback, corrected text,
 // approval. The AI's score stays stored beside the teacher's, and every change is kept in grade_edits.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "./db/client.server";
 import { assignmentFiles, gradeEdits, questionResults, submissions, teachers } from "./db/schema";
 import { AssignmentInputError, compareQuestionNumbers, findAssignment, type AssignmentRow, type SubmissionRow } from "./assignments.server";
@@ -219,10 +219,16 @@ export async function saveQuestionAcrossSubmissions(
   if (!found) throw new AssignmentInputError("Assignment not found.", 404);
   const touched = found.rows.filter((r) => changes.has(r.question.id));
   if (touched.length === 0) return 0;
-  const all = await db
-    .select()
-    .from(questionResults)
-    .where(inArray(questionResults.submissionId, touched.map((r) => r.submission.id)));
+  const touchedIds = new Set(touched.map((r) => r.submission.id));
+  const all = (
+    await db
+      .select({ result: questionResults })
+      .from(questionResults)
+      .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
+      .where(and(eq(submissions.teacherId, editor.id), eq(submissions.assignmentId, assignmentId)))
+  )
+    .map((r) => r.result)
+    .filter((r) => touchedIds.has(r.submissionId));
   let changed = 0;
   for (const { submission, question } of touched) {
     const change = changes.get(question.id)!;
@@ -256,7 +262,9 @@ export async function approveAllGraded(db: Db, editor: Editor, assignmentId: str
     db
       .update(submissions)
       .set({ approvedAt: now, approvedBy: editor.id, updatedAt: now })
-      .where(and(eq(submissions.teacherId, editor.id), inArray(submissions.id, open.map((s) => s.id)))),
+      .where(
+        and(eq(submissions.teacherId, editor.id), eq(submissions.assignmentId, assignmentId), eq(submissions.status, "graded"), isNull(submissions.approvedAt)),
+      ),
     ...open.map((s) => edit(db, editor.id, s.id, editor, "approval", null, "approved")),
   ]);
   return open.length;

@@ -148,6 +148,15 @@ describe("POST /api/assignments", () => {
     expect(await r2Keys(user.id)).toEqual([]);
   });
 
+  it("takes a class-sized batch in one go (D1 binds at most 100 values a statement)", async () => {
+    const { access_token } = await registerTeacher();
+    const batch = Array.from({ length: 120 }, (_, i) => file(PNG, `student-${i + 1}.png`));
+    const { response, body } = await createAssignment(access_token, { batchUpload: "true", saveWithoutProcessing: "true" }, { batch_files: batch });
+    expect(response.status).toBe(201);
+    const { body: got } = await getAssignment(access_token, body.assignment_id!);
+    expect(got.assignment.submissions.filter((s: { student: string }) => /^student \d+$/.test(s.student))).toHaveLength(120);
+  });
+
   it("uses the teacher's settings as defaults for fields an API client leaves out", async () => {
     const { access_token } = await registerTeacher();
     const put = await api("/api/settings", { method: "PUT", token: access_token, json: { default_points: 50, require_manual_review: true } });

@@ -101,7 +101,7 @@ export function overallFeedback(result: Pick<GradingResult, "questions" | "rubri
 export function composeFeedbackText(result: GradingResult, assignment: Assignment): string {
   const parts: string[] = [];
   const who = result.studentName ? `${result.studentName.split(" ")[0]}, ` : "";
-  parts.push(`${who}you scored ${result.feedback.summary}`);
+  parts.push(who ? `${who}you scored ${result.feedback.summary}` : `You scored ${result.feedback.summary}`);
   for (const q of result.questions) parts.push(`Question ${q.number}: ${q.feedback}`);
   for (const c of result.rubric) {
     parts.push(`${c.name}: ${c.needsTeacher && c.pointsAwarded === null ? "your teacher will score this part." : c.reason}`);
