@@ -10,8 +10,12 @@ export const CLASS_CODE_INVALID = "Class code must be 6 letters or digits";
 export const FAILED_TO_CREATE_CLASS = "Failed to create class";
 export const ERROR_CREATING_CLASS = "Error creating class";
 
+// Conform turns empty fields into undefined; JSON clients may send null or "": all mean "".
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, `Must be at most ${max} characters`));
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z.string().trim().max(max, `Must be at most ${max} characters`).optional().transform((v) => v ?? ""),
+  );
 
 const email = z
   .string({ error: "Email is required" })

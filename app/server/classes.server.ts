@@ -11,13 +11,12 @@ import { newId } from "./tokens.server";
 export type ClassRow = typeof classes.$inferSelect;
 export const DUPLICATE_CLASS_CODE = "This class code is already used by another of your classes.";
 
-const studentCount = sql<number>`(select count(*) from ${enrollments} where ${enrollments.classId} = ${classes.id})`.as("student_count");
-const assignmentCount = sql<number>`(select count(*) from ${assignments} where ${assignments.classId} = ${classes.id} and ${assignments.teacherId} = ${classes.teacherId})`.as("assignment_count");
+// Correlated subqueries name their columns in full: drizzle leaves single-table columns unqualified.
+const studentCount = sql<number>`(select count(*) from enrollments e where e.class_id = "classes"."id")`.as("student_count");
+const assignmentCount = sql<number>`(select count(*) from assignments a where a.class_id = "classes"."id" and a.teacher_id = "classes"."teacher_id")`.as("assignment_count");
 // Average of graded submissions on the class's assignments; null (N/A) until something is graded.
-const averageScore = sql<number | null>`(select avg(${submissions.percent}) from ${submissions}
-  join ${assignments} on ${assignments.id} = ${submissions.assignmentId}
-  where ${assignments.classId} = ${classes.id} and ${submissions.teacherId} = ${classes.teacherId}
-  and ${submissions.status} = 'graded' and ${submissions.percent} is not null)`.as("average_score");
+const averageScore = sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
+  where a.class_id = "classes"."id" and s.teacher_id = "classes"."teacher_id" and s.status = 'graded' and s.percent is not null)`.as("average_score");
 
 export type ClassSummary = ClassRow & { studentCount: number; assignmentCount: number; averageScore: number | null };
 
@@ -236,16 +235,12 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
       name: students.name,
       email: students.email,
       enrolledAt: enrollments.enrolledAt,
-      average: sql<number | null>`(select avg(${submissions.percent}) from ${submissions}
-        join ${assignments} on ${assignments.id} = ${submissions.assignmentId}
-        where ${submissions.studentId} = ${students.id} and ${assignments.classId} = ${classId}
-        and ${submissions.status} = 'graded' and ${submissions.percent} is not null)`,
-      graded: sql<number>`(select count(*) from ${submissions}
-        join ${assignments} on ${assignments.id} = ${submissions.assignmentId}
-        where ${submissions.studentId} = ${students.id} and ${assignments.classId} = ${classId} and ${submissions.status} = 'graded')`,
-      attended: sql<number>`(select count(*) from ${attendance} where ${attendance.studentId} = ${students.id}
-        and ${attendance.classId} = ${classId} and ${attendance.status} in ('present', 'late'))`,
-      days: sql<number>`(select count(*) from ${attendance} where ${attendance.studentId} = ${students.id} and ${attendance.classId} = ${classId})`,
+      average: sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
+        where s.student_id = "students"."id" and a.class_id = ${classId} and s.status = 'graded' and s.percent is not null)`,
+      graded: sql<number>`(select count(*) from submissions s join assignments a on a.id = s.assignment_id
+        where s.student_id = "students"."id" and a.class_id = ${classId} and s.status = 'graded')`,
+      attended: sql<number>`(select count(*) from attendance d where d.student_id = "students"."id" and d.class_id = ${classId} and d.status in ('present', 'late'))`,
+      days: sql<number>`(select count(*) from attendance d where d.student_id = "students"."id" and d.class_id = ${classId})`,
     })
     .from(enrollments)
     .innerJoin(students, eq(students.id, enrollments.studentId))
@@ -271,10 +266,10 @@ export async function classAssignments(db: Db, teacherId: string, classId: strin
       status: assignments.status,
       dueDate: assignments.dueDate,
       assignmentType: assignments.assignmentType,
-      submissions: sql<number>`(select count(*) from ${submissions} where ${submissions.assignmentId} = ${assignments.id})`,
-      graded: sql<number>`(select count(*) from ${submissions} where ${submissions.assignmentId} = ${assignments.id} and ${submissions.status} = 'graded')`,
-      average: sql<number | null>`(select avg(${submissions.percent}) from ${submissions} where ${submissions.assignmentId} = ${assignments.id}
-        and ${submissions.status} = 'graded' and ${submissions.percent} is not null)`,
+      submissions: sql<number>`(select count(*) from submissions s where s.assignment_id = "assignments"."id")`,
+      graded: sql<number>`(select count(*) from submissions s where s.assignment_id = "assignments"."id" and s.status = 'graded')`,
+      average: sql<number | null>`(select avg(s.percent) from submissions s where s.assignment_id = "assignments"."id"
+        and s.status = 'graded' and s.percent is not null)`,
     })
     .from(assignments)
     .where(and(eq(assignments.teacherId, teacherId), eq(assignments.classId, classId)))
@@ -299,7 +294,7 @@ export async function studentsNotInClass(db: Db, teacherId: string, classId: str
     .where(
       and(
         eq(students.teacherId, teacherId),
-        sql`${students.id} not in (select ${enrollments.studentId} from ${enrollments} where ${enrollments.classId} = ${classId})`,
+        sql`"students"."id" not in (select e.student_id from enrollments e where e.class_id = ${classId})`,
       ),
     )
     .orderBy(asc(students.name));

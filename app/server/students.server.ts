@@ -40,7 +40,7 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
   const conditions = [eq(students.teacherId, teacherId)];
   if (q) conditions.push(sql`(lower(${students.name}) like ${`%${q}%`} or lower(coalesce(${students.email}, '')) like ${`%${q}%`})`);
   if (filter.classId) {
-    conditions.push(sql`exists (select 1 from ${enrollments} where ${enrollments.studentId} = ${students.id} and ${enrollments.classId} = ${filter.classId})`);
+    conditions.push(sql`exists (select 1 from enrollments e where e.student_id = "students"."id" and e.class_id = ${filter.classId})`);
   }
   const [rows, enrolled, stats] = await Promise.all([
     db.select().from(students).where(and(...conditions)).orderBy(asc(students.name)),
