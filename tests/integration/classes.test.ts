@@ -139,3 +139,107 @@ describe("class pages", () => {
     expect(await dup.text()).toContain("This class code is already used by another of your classes.");
   });
 });
+
+describe("class page /classes/{id}", () => {
+  it("shows the roster and assignments with real averages; another teacher gets 'Class not found' (404)", async () => {
+    const t = await signedInTeacher();
+    const c = await createClassApi(t.token, { name: "Algebra", enrollment_method: "manual", students: [{ name: "Ada Lovelace", email: "ada@school.example" }] });
+    const [ada] = await classStudents(t.token, c.id);
+    const a = await seedAssignment(t.id, c.id, { title: "Linear equations" });
+    await seedGraded(t.id, ada.id, a.id, 84);
+    const own = await page(`/classes/${c.id}`, t.cookie);
+    expect(own.status).toBe(200);
+    for (const text of ["Algebra", "Ada Lovelace", "Linear equations", "84%", c.class_code, "Save attendance"]) expect(own.html).toContain(text);
+
+    const other = await signedInTeacher();
+    const foreign = await page(`/classes/${c.id}`, other.cookie);
+    expect(foreign.status).toBe(404);
+    expect(foreign.html).toContain("Class not found");
+    expect((await postForm(`/classes/${c.id}`, { intent: "enroll", name: "X", email: "x@school.example" }, { cookie: other.cookie })).status).toBe(404);
+    expect((await page(`/classes/${c.id}/details`, other.cookie)).status).toBe(404);
+  });
+
+  it("adds, re-adds and removes students, with messages for invalid input", async () => {
+    const t = await signedInTeacher();
+    const c = await createClassApi(t.token);
+    const bad = await postForm(`/classes/${c.id}`, { intent: "enroll", name: "Ada", email: "nope" }, { cookie: t.cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please enter a valid email address");
+    const ok = await postForm(`/classes/${c.id}`, { intent: "enroll", name: "Ada", email: "ada@school.example" }, { cookie: t.cookie });
+    expect(await ok.text()).toContain("Added Ada to Period 1 Math.");
+    const [ada] = await classStudents(t.token, c.id);
+    // The same e-mail in another class is the same student.
+    const c2 = await createClassApi(t.token, { name: "Second" });
+    await postForm(`/classes/${c2.id}`, { intent: "enroll-existing", studentId: ada.id }, { cookie: t.cookie });
+    expect((await classStudents(t.token, c2.id)).map((s) => s.id)).toEqual([ada.id]);
+    const removed = await postForm(`/classes/${c.id}`, { intent: "unenroll", studentId: ada.id }, { cookie: t.cookie });
+    expect(removed.status).toBe(200);
+    expect(await classStudents(t.token, c.id)).toEqual([]);
+    expect((await postForm(`/classes/${c.id}`, { intent: "unenroll", studentId: ada.id }, { cookie: t.cookie })).status).toBe(404);
+    expect((await postForm(`/classes/${c.id}`, { intent: "bogus" }, { cookie: t.cookie })).status).toBe(400);
+  });
+
+  it("previews a roster CSV with row-level errors, then imports the valid rows", async () => {
+    const t = await signedInTeacher();
+    const c = await createClassApi(t.token);
+    const csv = "Name,Email\nAda Lovelace,ada@school.example\nNo Email,\nAlan Turing,alan@school.example\n";
+    const preview = await postForm(`/classes/${c.id}`, { intent: "preview-csv", csv }, { cookie: t.cookie });
+    const html = await preview.text();
+    expect(html).toContain("2 of 3 rows can be imported.");
+    expect(html).toContain("Email is missing");
+    expect(await classStudents(t.token, c.id)).toEqual([]);
+    const imported = await postForm(`/classes/${c.id}`, { intent: "import-csv", csv }, { cookie: t.cookie });
+    expect(await imported.text()).toContain("Imported 2 students, 1 row skipped.");
+    expect((await classStudents(t.token, c.id)).map((s) => s.name)).toEqual(["Ada Lovelace", "Alan Turing"]);
+    const empty = await postForm(`/classes/${c.id}`, { intent: "preview-csv", csv: "" }, { cookie: t.cookie });
+    expect(empty.status).toBe(400);
+  });
+
+  it("takes attendance per day and shows it back", async () => {
+    const t = await signedInTeacher();
+    const c = await createClassApi(t.token, { enrollment_method: "manual", students: [{ name: "Ada", email: "ada@school.example" }, { name: "Bo", email: "bo@school.example" }] });
+    const [ada, bo] = await classStudents(t.token, c.id);
+    const saved = await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-02", [`status:${ada.id}`]: "present", [`status:${bo.id}`]: "absent" }, { cookie: t.cookie });
+    expect(await saved.text()).toContain("Attendance saved for Mar 2, 2026 (2 students).");
+    await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-03", [`status:${ada.id}`]: "late", [`status:${bo.id}`]: "present", "status:someone-else": "present" }, { cookie: t.cookie });
+    const day = await page(`/classes/${c.id}?date=2026-03-02`, t.cookie);
+    expect(day.html).toContain("Taken for Mar 2, 2026");
+    expect(day.html).toContain("1 present · 0 late · 1 absent");
+    const details = (await (await api(`/api/classes/${c.id}`, { token: t.token })).json()) as { students: { id: string; attendance_rate: number }[] };
+    expect(Object.fromEntries(details.students.map((s) => [s.id, s.attendance_rate]))).toEqual({ [ada.id]: 100, [bo.id]: 50 });
+    expect((await postForm(`/classes/${c.id}`, { intent: "attendance", date: "yesterday" }, { cookie: t.cookie })).status).toBe(400);
+  });
+});
+
+describe("class settings /classes/{id}/details", () => {
+  it("edits, regenerates the code, archives, restores and deletes with confirmation", async () => {
+    const t = await signedInTeacher();
+    const c = await createClassApi(t.token, { name: "Art Club" });
+    expect((await page(`/classes/${c.id}/details`, t.cookie)).html).toContain(c.class_code);
+
+    const invalid = await postForm(`/classes/${c.id}/details`, { intent: "update", name: "", subject: "Art", gradeLevel: "5" }, { cookie: t.cookie });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("Class name is required");
+    const saved = await postForm(`/classes/${c.id}/details`, { intent: "update", name: "Art Studio", subject: "Art", gradeLevel: "5", description: "Fridays", enrollmentMethod: "manual" }, { cookie: t.cookie });
+    expect(await saved.text()).toContain("Class details saved.");
+
+    await postForm(`/classes/${c.id}/details`, { intent: "regenerate-code" }, { cookie: t.cookie });
+    const [after] = (await (await api("/api/enhanced-classes/", { token: t.token })).json()) as { name: string; grade_level: string; class_code: string }[];
+    expect(after).toMatchObject({ name: "Art Studio", grade_level: "5" });
+    expect(after.class_code).not.toBe(c.class_code);
+    expect(after.class_code).toMatch(/^[A-Z0-9]{6}$/);
+
+    await postForm(`/classes/${c.id}/details`, { intent: "archive" }, { cookie: t.cookie });
+    expect(await (await api("/api/enhanced-classes/", { token: t.token })).json()).toEqual([]);
+    expect((await page("/classes?archived=1", t.cookie)).html).toContain("Art Studio");
+    await postForm(`/classes/${c.id}/details`, { intent: "unarchive" }, { cookie: t.cookie });
+    expect(await (await api("/api/enhanced-classes/", { token: t.token })).json()).toHaveLength(1);
+
+    const wrong = await postForm(`/classes/${c.id}/details`, { intent: "delete", confirmName: "art" }, { cookie: t.cookie });
+    expect(wrong.status).toBe(400);
+    const deleted = await postForm(`/classes/${c.id}/details`, { intent: "delete", confirmName: "Art Studio" }, { cookie: t.cookie });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe("/classes?deleted=Art%20Studio");
+    expect((await api(`/api/classes/${c.id}`, { token: t.token })).status).toBe(404);
+  });
+});
