@@ -18,7 +18,7 @@ export async function page(path: string, cookie: string) {
 
 /** Posts multipart form data the way a browser does (same origin). */
 export async function postMultipart(path: string, form: FormData, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN }, body: form, redirect: "manual" });
+  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host }, body: form, redirect: "manual" });
 }
 
 export async function createClassApi(token: string, body: Record<string, unknown> = {}) {
