@@ -131,7 +131,7 @@ export default function ElementaryStudentPage() {
         <StatCard label="Attendance" value={formatPercent(summary.attendanceRate)} hint={summary.attendanceRate == null ? "Not taken yet" : `${summary.attendance.present + summary.attendance.late} of ${summary.attendance.present + summary.attendance.late + summary.attendance.absent} days`} testId="attendance" />
       </section>
 
-      <section aria-label="Subjects" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
+      <section aria-label="Subject grades" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
         {subjects.map((s) => (
           <Link
             key={s.subject}
