@@ -91,3 +91,10 @@ export function formatFileSize(bytes: number | null | undefined): string {
   const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
 }
+
+/** "K" → "Kindergarten", "3" → "Grade 3"; registration-style labels ("3rd Grade") pass through. */
+export function gradeLabel(grade: string | null | undefined): string | null {
+  if (!grade) return null;
+  if (grade === "K") return "Kindergarten";
+  return /^\d+$/.test(grade) ? `Grade ${grade}` : grade;
+}

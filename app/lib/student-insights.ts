@@ -56,22 +56,30 @@ export function strengthsAndAreas(works: readonly StudentWork[]): { strengths: s
     bySubject.set(subject, [...(bySubject.get(subject) ?? []), w.percent!]);
   }
   for (const [subject, scores] of bySubject) {
+    // One grade is not a pattern: subject-level statements need at least two graded pieces.
+    if (scores.length < 2) continue;
     const avg = average(scores)!;
     if (avg >= 85) strengths.push(`Strong results in ${subject} (average ${roundScore(avg)}% over ${scores.length} graded)`);
     else if (avg < 70) areas.push(`${subject} average is ${roundScore(avg)}% over ${scores.length} graded`);
   }
 
+  // The same feedback on several questions is one area, naming where it came from.
+  const missed = new Map<string, string[]>();
   for (const w of [...graded].reverse()) {
     const full = w.questions.length > 0 && w.questions.every((q) => q.pointsAwarded >= q.pointsPossible);
-    if (full) strengths.push(`Answered all ${w.questions.length} questions correctly on ${w.title}`);
+    if (full) strengths.push(`Full marks on ${w.title}`);
     else if (w.percent! >= 90) strengths.push(`Scored ${roundScore(w.percent)}% on ${w.title}`);
     else if (w.percent! < 70) areas.push(`Scored ${roundScore(w.percent)}% on ${w.title}`);
 
     for (const q of w.questions) {
       if (q.pointsAwarded >= q.pointsPossible) continue;
-      const why = firstSentence(q.feedback || q.reason);
-      areas.push(`${w.title}, question ${q.questionNumber}: ${why || `${q.pointsAwarded}/${q.pointsPossible} points`}`);
+      const why = firstSentence(q.feedback || q.reason) || `Lost points on ${w.title}`;
+      missed.set(why, [...(missed.get(why) ?? []), `${w.title}, question ${q.questionNumber}`]);
     }
+  }
+  for (const [why, where] of missed) {
+    const shown = where.slice(0, 2).join("; ");
+    areas.push(`${why} (${shown}${where.length > 2 ? ` and ${where.length - 2} more` : ""})`);
   }
   const unique = (list: string[]) => [...new Set(list)].slice(0, 5);
   return { strengths: unique(strengths), areas: unique(areas) };

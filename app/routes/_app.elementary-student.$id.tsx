@@ -7,7 +7,7 @@ import { Badge, card, EmptyState, Flash, formatDate, secondaryButton, smallButto
 import { Avatar } from "~/components/students/avatar";
 import { ConferenceItemDialog, SELECT_FILE_FIRST } from "~/components/students/conference-dialog";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ELEMENTARY_SUBJECTS, formatFileSize, formatPercent, type ElementarySubject } from "~/lib/grades";
+import { ELEMENTARY_SUBJECTS, formatFileSize, formatPercent, gradeLabel, type ElementarySubject } from "~/lib/grades";
 import { subjectDetails } from "~/lib/student-insights";
 import { CONFERENCE_TYPE_LABELS, ConferenceItemForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
@@ -93,6 +93,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+function attendedLabel(a: { present: number; late: number; absent: number }) {
+  const total = a.present + a.late + a.absent;
+  return `Attended ${a.present + a.late} of ${total} day${total === 1 ? "" : "s"}`;
+}
+
 const IMPORTANCE_TONE = { high: "red", medium: "amber", low: "slate" } as const;
 
 export default function ElementaryStudentPage() {
@@ -125,10 +130,10 @@ export default function ElementaryStudentPage() {
       </div>
 
       <section aria-label="Student information" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        <StatCard label="Grade level" value={student.gradeLevel ? (/^\d+$/.test(student.gradeLevel) ? `Grade ${student.gradeLevel}` : student.gradeLevel === "K" ? "Kindergarten" : student.gradeLevel) : "Not set"} />
+        <StatCard label="Grade level" value={gradeLabel(student.gradeLevel) ?? "Not set"} />
         <StatCard label="Teacher" value={<span className="text-lg">{teacherName}</span>} />
         <StatCard label="Parent contact" value={<span className="text-lg break-words">{student.parentContact ?? "Not set"}</span>} hint={student.parentContact ? undefined : <Link to={`/student/${student.id}`} className="text-brand-700 underline">Add in student details</Link>} />
-        <StatCard label="Attendance" value={formatPercent(summary.attendanceRate)} hint={summary.attendanceRate == null ? "Not taken yet" : `${summary.attendance.present + summary.attendance.late} of ${summary.attendance.present + summary.attendance.late + summary.attendance.absent} days`} testId="attendance" />
+        <StatCard label="Attendance" value={formatPercent(summary.attendanceRate)} hint={summary.attendanceRate == null ? "Not taken yet" : attendedLabel(summary.attendance)} testId="attendance" />
       </section>
 
       <section aria-label="Subject grades" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">

@@ -10,7 +10,7 @@ import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { GRADE_LEVELS } from "~/lib/constants";
-import { formatPercent } from "~/lib/grades";
+import { formatPercent, gradeLabel } from "~/lib/grades";
 import { NoteForm, StudentDetailsForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "~/server/db/client.server";
@@ -119,7 +119,7 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight">{student.name}</h1>
           <p className="text-sm text-slate-600">
-            {[student.email, student.gradeLevel, student.studentNumber ? `ID ${student.studentNumber}` : null, profile.classes.map((c) => c.name).join(", ") || "Not in a class"]
+            {[student.email, gradeLabel(student.gradeLevel), student.studentNumber ? `ID ${student.studentNumber}` : null, profile.classes.map((c) => c.name).join(", ") || "Not in a class"]
               .filter(Boolean)
               .join(" · ")}
           </p>

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
 import { formatDate, primaryButton, secondaryButton } from "~/components/classes/ui";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { formatFileSize, formatPercent } from "~/lib/grades";
+import { formatFileSize, formatPercent, gradeLabel } from "~/lib/grades";
 import { NOT_ENOUGH_GRADED_WORK } from "~/lib/student-insights";
 import { CONFERENCE_TYPE_LABELS } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
@@ -48,7 +48,7 @@ export default function ConferenceSummaryPage() {
         <p className="text-sm font-semibold text-brand-700">Gradewell · Parent conference</p>
         <h1 className="mt-1 text-3xl font-bold">{student.name}</h1>
         <p className="mt-1 text-sm text-slate-700">
-          {[student.gradeLevel ? `Grade level ${student.gradeLevel}` : null, classes.join(", ") || null, `Teacher ${teacherName}`, student.parentContact ? `Parent contact ${student.parentContact}` : null]
+          {[gradeLabel(student.gradeLevel), classes.join(", ") || null, `Teacher ${teacherName}`, student.parentContact ? `Parent contact ${student.parentContact}` : null]
             .filter(Boolean)
             .join(" · ")}
         </p>

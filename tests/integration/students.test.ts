@@ -72,7 +72,7 @@ describe("/student/{id}", () => {
     await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-02", [`status:${ada.id}`]: "present" }, { cookie: t.cookie });
     await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-03", [`status:${ada.id}`]: "absent" }, { cookie: t.cookie });
     const profile = await page(`/student/${ada.id}`, t.cookie);
-    for (const text of ["80%", "B-", "2/3", "50%", "Answered all 1 questions correctly on Fractions quiz", "Decimals test, question 2: Line up the decimal points first.", "Graded: Decimals test"]) {
+    for (const text of ["80%", "B-", "2/3", "50%", "Full marks on Fractions quiz", "Line up the decimal points first. (Decimals test, question 2)", "Graded: Decimals test"]) {
       expect(profile.html).toContain(text);
     }
     const grades = await page(`/student/${ada.id}?tab=grades`, t.cookie);

@@ -53,6 +53,12 @@ function ChartFrame({ title, rows, columns, empty, children }: { title: string; 
 }
 
 const axis = { fontSize: 12, fill: "#475569" };
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "2026-09-07" → "Sep 7". */
+function shortDate(iso: string): string {
+  const [, m, d] = iso.split("-").map(Number);
+  return m && d ? `${MONTHS[m - 1]} ${d}` : iso;
+}
 
 export function GradeTrendChart({ data }: { data: { month: string; grade: number }[] }) {
   return (
@@ -69,7 +75,7 @@ export function GradeTrendChart({ data }: { data: { month: string; grade: number
           <XAxis dataKey="month" tick={axis} />
           <YAxis domain={[0, 100]} tick={axis} />
           <Tooltip formatter={(v) => [`${v}%`, "Average"]} />
-          <Area type="monotone" dataKey="grade" stroke={BRAND} strokeWidth={2} fill="url(#trendFill)" />
+          <Area isAnimationActive={false} type="monotone" dataKey="grade" stroke={BRAND} strokeWidth={2} fill="url(#trendFill)" />
         </AreaChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -85,7 +91,7 @@ export function ScoresBarChart({ data }: { data: { name: string; percent: number
           <XAxis dataKey="name" tick={axis} interval={0} />
           <YAxis domain={[0, 100]} tick={axis} />
           <Tooltip formatter={(v) => [`${v}%`, "Score"]} />
-          <Bar dataKey="percent" fill={BRAND} radius={[4, 4, 0, 0]} maxBarSize={48} />
+          <Bar isAnimationActive={false} dataKey="percent" fill={BRAND} radius={[4, 4, 0, 0]} maxBarSize={48} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -103,12 +109,12 @@ export function ProgressLineChart({ data }: { data: { date: string; percent: num
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 10, right: 10, left: -20, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="date" tick={axis} />
+          <XAxis dataKey="date" tick={axis} tickFormatter={shortDate} />
           <YAxis domain={[0, 100]} tick={axis} />
           <Tooltip />
           <Legend />
-          <Line type="monotone" dataKey="percent" name="Score" stroke={BRAND} strokeWidth={2} dot />
-          <Line type="monotone" dataKey="running" name="Running average" stroke="#0f766e" strokeDasharray="5 3" strokeWidth={2} dot={false} />
+          <Line isAnimationActive={false} type="monotone" dataKey="percent" name="Score" stroke={BRAND} strokeWidth={2} dot />
+          <Line isAnimationActive={false} type="monotone" dataKey="running" name="Running average" stroke="#0f766e" strokeDasharray="5 3" strokeWidth={2} dot={false} />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -126,12 +132,12 @@ export function WeeklyProgressChart({ data, subjects }: { data: Row[]; subjects:
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 10, right: 10, left: -20, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="week" tick={axis} />
+          <XAxis dataKey="week" tick={axis} tickFormatter={shortDate} />
           <YAxis domain={[0, 100]} tick={axis} />
           <Tooltip />
           <Legend />
           {subjects.map((s) => (
-            <Line key={s} type="monotone" dataKey={s} stroke={SUBJECT_COLORS[s] ?? BRAND} strokeWidth={2} connectNulls dot />
+            <Line key={s} isAnimationActive={false} type="monotone" dataKey={s} stroke={SUBJECT_COLORS[s] ?? BRAND} strokeWidth={2} connectNulls dot />
           ))}
         </LineChart>
       </ResponsiveContainer>

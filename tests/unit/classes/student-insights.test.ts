@@ -49,9 +49,22 @@ describe("student insights", () => {
       }),
     ];
     const { strengths, areas } = strengthsAndAreas(works);
-    expect(strengths).toContain("Answered all 1 questions correctly on Fractions quiz");
+    expect(strengths).toContain("Full marks on Fractions quiz");
     expect(areas).toContain("Scored 50% on Decimals test");
-    expect(areas).toContain("Decimals test, question 3: Line up the decimal points before adding.");
+    expect(areas).toContain("Line up the decimal points before adding. (Decimals test, question 3)");
+  });
+
+  it("groups the same feedback across questions and needs two grades for a subject-level statement", () => {
+    const q = (n: string) => ({ questionNumber: n, pointsAwarded: 1, pointsPossible: 5, feedback: "Show your steps.", reason: "" });
+    const works = [
+      work({ title: "A", subject: "Science", percent: 95, questions: [q("1")] }),
+      work({ title: "B", subject: "Math", percent: 80, questions: [q("2"), q("3")] }),
+      work({ title: "C", subject: "Math", percent: 92, questions: [q("4")] }),
+    ];
+    const { strengths, areas } = strengthsAndAreas(works);
+    expect(strengths).toContain("Strong results in Mathematics (average 86% over 2 graded)".replace("Mathematics", "Math"));
+    expect(strengths.some((s) => s.includes("Science ("))).toBe(false);
+    expect(areas).toEqual(["Show your steps. (C, question 4; B, question 2 and 2 more)"]);
   });
 
   it("builds monthly trend, scores, subject cards with signed trend and weekly progress", () => {
