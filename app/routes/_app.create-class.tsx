@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { addDraftStudent, readStudentRows, type DraftStudent } from "~/components/classes/student-rows";
 import { card, PageHeader, primaryButton, secondaryButton, smallButton, textareaClass } from "~/components/classes/ui";
@@ -9,7 +9,7 @@ import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/compon
 import { useHydrated } from "~/hooks/use-hydrated";
 import { generateClassCode } from "~/lib/class-code";
 import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "~/lib/constants";
-import { CreateClassForm, FAILED_TO_CREATE_CLASS } from "~/schemas/classes";
+import { CreateClassForm, ERROR_CREATING_CLASS, FAILED_TO_CREATE_CLASS } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { createClass, uniqueClassCode } from "~/server/classes.server";
 import { getDb } from "~/server/db/client.server";
@@ -288,6 +288,21 @@ export default function CreateClassPage() {
           </button>
         </div>
       </Form>
+    </main>
+  );
+}
+
+/** An unexpected failure while saving: the spec's 'Error creating class', with the way back. */
+export function ErrorBoundary() {
+  useRouteError();
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{ERROR_CREATING_CLASS}</h1>
+      <p className="mt-2 text-slate-600">Nothing was saved. Please try again.</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/classes" className={secondaryButton}>Back to Classes</Link>
+        <Link to="/create-class" className={primaryButton} reloadDocument>Try again</Link>
+      </div>
     </main>
   );
 }
