@@ -8,6 +8,15 @@ const PNG = Buffer.from(
   "base64",
 );
 
+// Chromium's fake camera for the conference photo (forces its own browser launch, so it is set for the whole file).
+test.use({
+  permissions: ["camera"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  },
+});
+
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -126,8 +135,53 @@ test("a teacher creates a class with manual enrollment, opens a student, adds a 
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: "tests/e2e/artifacts/conference-folder.png", fullPage: true });
 
+  await page.getByRole("link", { name: "Conference summary" }).click();
+  await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  await expect(page.getByText("Her reading log for March")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Back to profile" }).click();
+  await expect(page.getByTestId("conference-item")).toHaveCount(1);
+
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Students" }).click();
   await expect(page.getByTestId("student-card")).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: "tests/e2e/artifacts/students.png", fullPage: true });
+});
+
+test.describe("camera", () => {
+  test("a conference photo is taken, retaken and saved with the title 'Photo taken {date}'; class settings are accessible", async ({ page, baseURL }) => {
+    await signIn(page);
+    const created = await page.request.post("/api/classes", {
+      headers: { Origin: baseURL! },
+      data: { name: "Kinder Blue", subject: "Other", grade_level: "K", enrollment_method: "manual", students: [{ name: "Bea Brown", email: "bea@school.example" }] },
+    });
+    expect(created.status()).toBe(201);
+    const klass = (await created.json()).class as { id: string };
+
+    await page.goto(`/classes/${klass.id}/details`);
+    await expectNoSeriousA11yViolations(page);
+    const before = await page.getByTestId("class-code").textContent();
+    await page.getByRole("button", { name: "Regenerate code" }).click();
+    await expect(page.getByRole("status")).toContainText("New class code");
+    await expect(page.getByTestId("class-code")).not.toHaveText(before!);
+
+    await page.goto(`/classes/${klass.id}`);
+    await page.getByRole("link", { name: "Bea Brown" }).click();
+    await page.getByRole("link", { name: "Conference Folder" }).click();
+    await page.getByText("Add Conference Item").click();
+    await page.getByRole("button", { name: "Take Photo" }).click();
+    await page.getByRole("button", { name: "Capture" }).click();
+    await expect(page.getByRole("img", { name: "The photo you took" })).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(/^Photo taken /);
+    await page.getByRole("button", { name: "Retake" }).click();
+    await page.getByRole("button", { name: "Capture" }).click();
+    await page.getByLabel("Description").fill("Building a block tower");
+    await page.getByRole("button", { name: "Add to Conference Folder" }).click();
+    const item = page.getByTestId("conference-item");
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText("Photo taken");
+    await expect(item).toContainText(/photo-.*\.jpg/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "tests/e2e/artifacts/conference-phone.png", fullPage: true });
+  });
 });
