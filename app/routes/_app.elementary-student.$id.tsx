@@ -130,7 +130,7 @@ export default function ElementaryStudentPage() {
       </div>
 
       <section aria-label="Student information" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        <StatCard label="Grade level" value={gradeLabel(student.gradeLevel) ?? "Not set"} />
+        <StatCard label="Grade level" value={<span className="text-lg sm:text-2xl">{gradeLabel(student.gradeLevel) ?? "Not set"}</span>} />
         <StatCard label="Teacher" value={<span className="text-lg">{teacherName}</span>} />
         <StatCard label="Parent contact" value={<span className="text-lg break-words">{student.parentContact ?? "Not set"}</span>} hint={student.parentContact ? undefined : <Link to={`/student/${student.id}`} className="text-brand-700 underline">Add in student details</Link>} />
         <StatCard label="Attendance" value={formatPercent(summary.attendanceRate)} hint={summary.attendanceRate == null ? "Not taken yet" : attendedLabel(summary.attendance)} testId="attendance" />
@@ -168,7 +168,13 @@ export default function ElementaryStudentPage() {
 
         {tab === "conference" ? (
           <div className="space-y-6">
-            <ConferenceItemDialog open={result?.intent === "add-item" && !!result.error} error={result?.intent === "add-item" ? result.error : null} fieldErrors={result?.fieldErrors} />
+            {/* Remounted after each saved item, so the dialog closes and starts empty. */}
+            <ConferenceItemDialog
+              key={`dialog-${conference.length}`}
+              open={result?.intent === "add-item" && !!result.error}
+              error={result?.intent === "add-item" ? result.error : null}
+              fieldErrors={result?.fieldErrors}
+            />
             {conference.length === 0 ? (
               <EmptyState title="The conference folder is empty">Add work samples, photos or notes to share at the next parent meeting, or add graded work from Subject Details.</EmptyState>
             ) : (

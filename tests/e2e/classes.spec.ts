@@ -170,11 +170,11 @@ test.describe("camera", () => {
     await page.getByRole("link", { name: "Conference Folder" }).click();
     await page.getByText("Add Conference Item").click();
     await page.getByRole("button", { name: "Take Photo" }).click();
-    await page.getByRole("button", { name: "Capture" }).click();
+    await page.getByRole("button", { name: "Capture" }).click(); // enabled once the first frame plays
     await expect(page.getByRole("img", { name: "The photo you took" })).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue(/^Photo taken /);
     await page.getByRole("button", { name: "Retake" }).click();
-    await page.getByRole("button", { name: "Capture" }).click();
+    await page.getByRole("button", { name: "Capture" }).click(); // enabled once the first frame plays
     await page.getByLabel("Description").fill("Building a block tower");
     await page.getByRole("button", { name: "Add to Conference Folder" }).click();
     const item = page.getByTestId("conference-item");

@@ -37,7 +37,7 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
   return (
     <div className={`${card} p-4`}>
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-2 text-2xl font-semibold text-slate-900" data-testid={testId}>
+      <p className="mt-2 text-xl font-semibold text-slate-900 break-words sm:text-2xl" data-testid={testId}>
         {value}
       </p>
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}

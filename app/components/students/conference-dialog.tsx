@@ -26,6 +26,7 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
   const [description, setDescription] = useState("");
   const [fileNames, setFileNames] = useState<string[]>([]);
   const [camera, setCamera] = useState<"off" | "live" | "taken">("off");
+  const [videoReady, setVideoReady] = useState(false);
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
 
   const stopCamera = () => {
@@ -33,6 +34,14 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
     stream.current = null;
   };
   useEffect(() => stopCamera, []);
+  // Attach the stream once the <video> of the "live" state is in the DOM.
+  useEffect(() => {
+    const v = video.current;
+    if (camera !== "live" || !v || !stream.current) return;
+    v.srcObject = stream.current;
+    v.muted = true;
+    void v.play().catch(() => undefined);
+  }, [camera]);
 
   const onFiles = (files: FileList | null) => {
     const names = files ? [...files].map((f) => f.name) : [];
@@ -47,13 +56,8 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
     try {
       stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } } });
       setCamera("live");
+      setVideoReady(false);
       setPhotoUrl(null);
-      requestAnimationFrame(() => {
-        if (video.current && stream.current) {
-          video.current.srcObject = stream.current;
-          void video.current.play();
-        }
-      });
     } catch {
       window.alert(CAMERA_FAILED);
     }
@@ -116,9 +120,20 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
               ) : null}
               {camera === "live" ? (
                 <div className="space-y-2">
-                  <video ref={video} className="w-full max-w-md rounded-lg bg-slate-900" playsInline muted aria-label="Camera preview" />
+                  <video
+                    ref={video}
+                    className="w-full max-w-md rounded-lg bg-slate-900"
+                    playsInline
+                    muted
+                    aria-label="Camera preview"
+                    onPlaying={() => setVideoReady(true)}
+                    onLoadedData={() => setVideoReady(true)}
+                  />
                   <div className="flex gap-2">
-                    <button type="button" className={primaryButton} onClick={capture}>Capture</button>
+                    {/* Capturing before the first frame would save a black picture. */}
+                    <button type="button" className={primaryButton} onClick={capture} disabled={!videoReady}>
+                      {videoReady ? "Capture" : "Starting camera..."}
+                    </button>
                     <button type="button" className={secondaryButton} onClick={() => { stopCamera(); setCamera("off"); }}>Cancel</button>
                   </div>
                 </div>
