@@ -2,6 +2,7 @@
 // upload (POST /api/assignments) → process → every result stored. Prints wall time, time to the first streamed
 // event and to the first feedback token, and the peak memory of the whole wrangler/workerd process tree.
 import { spawn, execSync } from "node:child_process";
+import { openSync } from "node:fs";
 import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "./corpus/worksheets";
 
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 30);
@@ -9,7 +10,9 @@ const PORT = process.env.BENCH_PORT ?? "8796";
 const BASE = `http://127.0.0.1:${PORT}`;
 const sheet = WORKSHEETS[0]!;
 
-const server = spawn("node", ["scripts/serve-test.mjs"], { env: { ...process.env, E2E_PORT: PORT }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+// The server's own log goes to BENCH_SERVER_LOG when set (e.g. /tmp/bench-server.log).
+const serverLog = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
+const server = spawn("node", ["scripts/serve-test.mjs"], { env: { ...process.env, E2E_PORT: PORT }, stdio: ["ignore", serverLog, serverLog], detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid!, "SIGTERM");
@@ -52,6 +55,7 @@ async function main() {
   const keyPdf = (await worksheetPdfWithText([sheet.key.split("\n")])) as Uint8Array<ArrayBuffer>;
   await waitForHealth();
   const idle = treeRssMb(server.pid!);
+  console.log("Uploading and grading...");
 
   const register = await fetch(`${BASE}/api/auth/register`, {
     method: "POST",
@@ -105,6 +109,7 @@ async function main() {
       const now = performance.now();
       firstEvent ||= now;
       if (event.type === "feedback_delta") firstFeedback ||= now;
+      if (event.type === "progress") process.stdout.write(`\r  graded ${(event as { done?: number }).done}/${COUNT}`);
       if (event.type === "job_done") {
         finished = now;
         summary = event;
