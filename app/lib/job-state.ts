@@ -117,6 +117,7 @@ export function applyJobEvent(state: JobView, event: StreamedEvent): JobView {
     case "submission_done":
       return withSubmission(next, event.submissionId, (s) => ({
         ...s,
+        studentName: event.studentName || s.studentName,
         status: event.status === "failed" ? "failed" : "graded",
         score: event.score,
         maxScore: event.maxScore,

@@ -236,7 +236,7 @@ export default function SubmissionPage() {
             Recognised text
           </h2>
           <p className="mt-1 text-xs text-slate-600">
-            {submission.readingConfidence != null ? `Reading confidence ${Math.round(submission.readingConfidence)}%. ` : ""}
+            {submission.readingConfidence != null ? `Reading confidence ${Math.round(submission.readingConfidence * 100)}%. ` : ""}
             Correct any misread words, then regrade this student.
           </p>
           <Form method="post" className="mt-3 space-y-3">

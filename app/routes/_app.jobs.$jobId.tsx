@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useJobEvents } from "~/hooks/use-job-events";
+import { useTypewriter } from "~/hooks/use-typewriter";
 import { initialJobView, jobProgressPercent, type SubmissionView } from "~/lib/job-state";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "~/server/db/client.server";
@@ -88,7 +89,7 @@ export default function JobPage() {
         {view.order.map((id) => {
           const submission = view.submissions[id];
           return submission ? (
-            <SubmissionCard key={id} submission={submission} file={files[id]} expanded={id === active || view.order.length === 1 || submission.status !== "pending"} />
+            <SubmissionCard key={id} submission={submission} file={files[id]} live={seed.status === "processing"} expanded={id === active || view.order.length === 1 || submission.status !== "pending"} />
           ) : null;
         })}
       </ol>
@@ -100,11 +101,14 @@ function SubmissionCard({
   submission,
   file,
   expanded,
+  live,
 }: {
   submission: SubmissionView;
   file?: { fileId: string | null; fileName: string | null; contentType: string | null };
   expanded: boolean;
+  live: boolean;
 }) {
+  const feedback = useTypewriter(submission.feedback, live);
   const name = submission.studentName || file?.fileName || "Student";
   const text = submission.pages.map((p) => p.text).join("\n\n").trim();
   const confidence = submission.pages.find((p) => p.confidence != null)?.confidence;
@@ -158,8 +162,8 @@ function SubmissionCard({
             ) : null}
             <h3 className="mt-4 text-sm font-semibold text-slate-700">Feedback</h3>
             <p className="mt-1 whitespace-pre-wrap text-sm leading-relaxed text-slate-800" data-testid="feedback">
-              {submission.feedback || (submission.status === "failed" ? "" : "Feedback appears here as it is written…")}
-              {submission.status === "processing" && submission.feedback ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-brand-500 align-middle" /> : null}
+              {feedback || (submission.status === "failed" ? "" : "Feedback appears here as it is written…")}
+              {feedback.length < submission.feedback.length || (submission.status === "processing" && feedback) ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-brand-500 align-middle" /> : null}
             </p>
             {submission.reason ? <p className="mt-3 text-sm text-red-700">{submission.reason}</p> : null}
           </div>

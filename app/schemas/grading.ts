@@ -19,7 +19,7 @@ export const JobEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("page_read"), submissionId: z.string(), page: z.number().int().positive(), bytes: z.number().int().nonnegative(), text: z.string().default(""), confidence: z.number().min(0).max(100).nullable().default(null), width: z.number().nullable().default(null), height: z.number().nullable().default(null) }),
   z.object({ type: z.literal("question_scored"), submissionId: z.string(), number: z.string(), pointsAwarded: z.number(), pointsPossible: z.number(), reason: z.string(), confidence: z.number() }),
   z.object({ type: z.literal("feedback_delta"), submissionId: z.string(), delta: z.string() }),
-  z.object({ type: z.literal("submission_done"), submissionId: z.string(), status: z.enum(["graded", "failed", "pending"]), score: z.number().nullable(), maxScore: z.number().nullable(), percent: z.number().nullable(), needsReview: z.boolean(), reason: z.string().optional() }),
+  z.object({ type: z.literal("submission_done"), submissionId: z.string(), studentName: z.string().optional(), status: z.enum(["graded", "failed", "pending"]), score: z.number().nullable(), maxScore: z.number().nullable(), percent: z.number().nullable(), needsReview: z.boolean(), reason: z.string().optional() }),
   z.object({ type: z.literal("progress"), done: z.number().int(), failed: z.number().int(), total: z.number().int(), averageScore: z.number().nullable() }),
   z.object({ type: z.literal("job_done"), status: z.enum(["completed", "completed_with_failures", "failed"]), done: z.number().int(), failed: z.number().int(), total: z.number().int(), averageScore: z.number().nullable() }),
   z.object({ type: z.literal("error"), ...base, message: z.string() }),

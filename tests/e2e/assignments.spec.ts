@@ -34,8 +34,8 @@ async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-test("a teacher creates an assignment with a key and three students, grades it, overrides a score and exports the CSV", async ({ page }) => {
-  test.setTimeout(120_000);
+test("a teacher creates an assignment with a key and three students, grades it, overrides a question's points and exports the CSV", async ({ page }) => {
+  test.setTimeout(240_000); // three photos are read and graded for real
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = `e2e-assign-${Date.now()}@school.example`;
   const registered = await page.request.post("/register", {
@@ -110,7 +110,7 @@ test("a teacher creates an assignment with a key and three students, grades it, 
   // Wait for the job to finish (the page polls the same endpoint every 2 seconds).
   await expect
     .poll(async () => ((await (await page.request.get(`/api/v2/grading/job/${created.searchParams.get("job")}`)).json()) as { status: string }).status, {
-      timeout: 90_000,
+      timeout: 150_000,
       intervals: [1000],
     })
     .toBe("completed");
@@ -123,12 +123,15 @@ test("a teacher creates an assignment with a key and three students, grades it, 
 
   await page.getByRole("link", { name: "Review Ben Ode" }).click();
   await expect(page.getByRole("heading", { name: "Ben Ode" })).toBeVisible();
-  await page.getByRole("spinbutton", { name: /^Score/ }).fill("8");
-  await page.getByLabel("Feedback for the student").fill("Check question 2 again.");
-  await page.getByRole("button", { name: "Save score" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Score and feedback saved." })).toBeVisible();
-  await expect(page.getByTestId("submission-score")).toHaveText("8/10 (80%)");
-  await expect(page.getByTestId("edit-history")).toContainText("Maria Lopez changed the score");
+  // The grader read '21' for question 2 (key: 12) and gave 0; the teacher gives partial credit on that question.
+  const question2 = page.getByTestId("question-row").filter({ hasText: "Question 2" });
+  await expect(question2).toContainText("21");
+  await question2.getByLabel(/^Points/).fill("2");
+  await question2.getByLabel("Feedback").fill("Check question 2 again.");
+  await question2.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();
+  await expect(page.getByTestId("submission-score")).toHaveText("8.67/10 (86.7%)");
+  await expect(page.getByTestId("edit-history")).toContainText("Maria Lopez changed the points on question 2");
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${shots}/submission-review.png`, fullPage: true });
 
@@ -140,14 +143,14 @@ test("a teacher creates an assignment with a key and three students, grades it, 
   expect(rows[0]).toBe("Student,Status,Score,Points Possible,Percent,Needs Review,Approved,Graded At,Feedback");
   expect(rows).toHaveLength(4);
   const ben = rows.find((r) => r.startsWith("Ben Ode,"))!;
-  expect(ben).toMatch(/^Ben Ode,graded,8,10,80,(yes|no),no,\d{4}-.+,Check question 2 again\.$/);
+  expect(ben).toMatch(/^Ben Ode,graded,8\.67,10,86\.7,(yes|no),no,\d{4}-/);
   expect(rows.filter((r) => /^(Ana Diaz|Cy Park),/.test(r))).toHaveLength(2);
 
   const canvas = await (await page.request.get(`/api/exports/assignment/${assignmentId}?format=canvas`)).text();
   const canvasRows = canvas.slice(1).trimEnd().split("\r\n");
   expect(canvasRows[0]).toBe(`Student,ID,SIS User ID,SIS Login ID,Section,Fractions check-in (${assignmentId})`);
   expect(canvasRows[1]).toBe("Points Possible,,,,,10");
-  expect(canvasRows).toContain('"Ode, Ben",,,,,8');
+  expect(canvasRows).toContain('"Ode, Ben",,,,,8.67');
 
   await page.goto("/assignments");
   await expect(page.getByTestId("assignment-row")).toHaveCount(1);

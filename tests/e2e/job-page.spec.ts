@@ -27,21 +27,25 @@ test("a three-student job page shows each page's text, then its scores and feedb
   const { assignment_id } = await created.json();
 
   await page.goto("/dashboard");
-  // Sample what the page shows at every frame while the job runs.
+  // Record what the page shows after every change React commits while the job runs.
   await page.addInitScript(() => {
     const seen: { text: number; feedback: number }[][] = [];
     (window as unknown as { __seen: typeof seen }).__seen = seen;
     const sample = () => {
       const cards = [...document.querySelectorAll('[data-testid="submission-card"]')];
       seen.push(
-        cards.map((card) => ({
-          text: card.querySelector('[data-testid="recognized-text"]')?.textContent?.includes("Answer") ? 1 : 0,
-          feedback: card.querySelector('[data-testid="feedback"]')?.textContent?.startsWith("Feedback appears") ? 0 : (card.querySelector('[data-testid="feedback"]')?.textContent?.length ?? 0),
-        })),
+        cards.map((card) => {
+          const feedback = card.querySelector('[data-testid="feedback"]')?.textContent ?? "";
+          return {
+            text: card.querySelector('[data-testid="recognized-text"]')?.textContent?.includes("Answer") ? 1 : 0,
+            feedback: feedback.startsWith("Feedback appears") ? 0 : feedback.length,
+          };
+        }),
       );
-      requestAnimationFrame(sample);
     };
-    requestAnimationFrame(sample);
+    document.addEventListener("DOMContentLoaded", () => {
+      new MutationObserver(sample).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
   });
   const processed = await page.request.post(`/api/document-ai/process/assignment/${assignment_id}`, { headers: { Origin: origin } });
   expect(processed.status()).toBe(202);

@@ -17,7 +17,7 @@ function itemForm(fields: Record<string, string>, files: { name: string; bytes: 
   const form = new FormData();
   form.set("intent", "add-item");
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  for (const f of files) form.append("files", new File([f.bytes], f.name, { type: f.type }));
+  for (const f of files) form.append("files", new File([f.bytes as Uint8Array<ArrayBuffer>], f.name, { type: f.type }));
   return form;
 }
 

@@ -308,6 +308,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     {
       type: "submission_done",
       submissionId: submission.id,
+      studentName: who.studentName,
       status: "graded",
       score: result.total,
       maxScore: result.max,

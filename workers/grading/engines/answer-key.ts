@@ -83,8 +83,10 @@ export function parseAnswerKey(text: string, opts: { totalPoints: number }): Ans
   const open = questions.filter((q) => !q.pointsGiven);
   const total = opts.totalPoints > 0 ? opts.totalPoints : questions.length;
   if (open.length) {
-    const share = Math.max(0, total - given) / open.length || 1;
-    for (const q of open) q.points = roundPoints(share);
+    // Shared in hundredths so the shares add up to the total exactly (10 over 3 questions: 3.34 + 3.33 + 3.33).
+    const cents = Math.round(Math.max(0, total - given) * 100) || open.length * 100;
+    const base = Math.floor(cents / open.length);
+    open.forEach((q, i) => (q.points = (base + (i < cents - base * open.length ? 1 : 0)) / 100));
   }
   const totalPoints = roundPoints(questions.reduce((s, q) => s + q.points, 0));
   return { questions, totalPoints, ignoredLines };
