@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { createCanvas } from "@napi-rs/canvas";
 import { chromium, expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { fakeCameraLaunchOptions } from "./support/chromium";
 import { readFile } from "node:fs/promises";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
@@ -28,11 +29,6 @@ async function answerKeyPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 test("a teacher creates an assignment with a key and three students, grades it, overrides a question's points and exports the CSV", async ({ page }) => {
   test.setTimeout(240_000); // three photos are read and graded for real
@@ -180,20 +176,7 @@ test("the add-assignment page on a phone uses the native camera and fits the scr
 
 test("Snap Photo on a desktop opens the in-page camera, captures a photo and adds it to the files", async ({ baseURL }) => {
   // Its own browser: Chromium's fake camera needs launch flags the other tests do not use.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  });
+  const browser = await chromium.launch(fakeCameraLaunchOptions());
   try {
     const context = await browser.newContext({ baseURL, permissions: ["camera"] });
     const page = await context.newPage();

@@ -1,13 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expect, test } from "@playwright/test";
 
 const password = "chalkboard-42";
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test("a teacher registers, lands on the dashboard, logs out and signs in again", async ({ page }) => {
   const email = `e2e-${Date.now()}@school.example`;

@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
+import { fakeCameraLaunchOptions } from "./support/chromium";
 
 const password = "chalkboard-42";
 // A real 2x2 PNG, so the thumbnail renders.
@@ -11,17 +12,9 @@ const PNG = Buffer.from(
 // Chromium's fake camera for the conference photo (forces its own browser launch, so it is set for the whole file).
 test.use({
   permissions: ["camera"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
-  },
+  launchOptions: fakeCameraLaunchOptions(),
 });
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 async function signIn(page: Page) {
   const email = `e2e-classes-${Date.now()}@school.example`;

@@ -1,14 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 
 const PHONE = { width: 390, height: 844 };
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, fullPage: true });

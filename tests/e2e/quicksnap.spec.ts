@@ -1,27 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { FAKE_CAMERA_FILE } from "./support/fake-camera";
+import { fakeCameraLaunchOptions } from "./support/chromium";
 import { signUp } from "./support/teacher";
 
 const port = process.env.E2E_PORT ?? "8790";
 
 // Chromium's fake camera shows the photographed worksheet; the permission prompt is accepted automatically.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`,
-    ],
-  },
-});
+test.use({ launchOptions: fakeCameraLaunchOptions(FAKE_CAMERA_FILE) });
 
 test("Snap & Grade: camera to 'Grading complete!' and on to the live job page", async ({ page }) => {
   // Locally both workers share one workerd thread: while a photo is OCR'd, polls wait for it.
