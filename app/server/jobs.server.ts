@@ -104,7 +104,7 @@ export async function jobPageData(db: Db, teacherId: string, jobId: string) {
       .from(submissions)
       .leftJoin(assignmentFiles, eq(assignmentFiles.id, submissions.fileId))
       .where(and(eq(submissions.jobId, job.id), eq(submissions.teacherId, teacherId)))
-      .orderBy(submissions.createdAt, submissions.id),
+      .orderBy(submissions.createdAt, assignmentFiles.fileName, submissions.id),
   ]);
   return { job, assignment: assignment ? { id: assignment.id, title: assignment.title } : null, submissions: rows };
 }
