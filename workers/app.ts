@@ -1,5 +1,6 @@
 // Web worker: the Remix request handler (pages and the JSON API). Static files are served from build/client
 // by the assets binding before this worker runs.
+import "./ai-sdk-in-workerd";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import type { RequestContext } from "../app/server/context";

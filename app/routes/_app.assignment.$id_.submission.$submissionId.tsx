@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { JobProgress } from "~/components/assignments/job-progress";
+import { RewriteFeedbackButton } from "~/components/assignments/rewrite-feedback";
 import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
 import { formatPercent, formatPoints } from "~/lib/format";
@@ -106,6 +108,7 @@ export default function SubmissionPage() {
   const { assignment, submission, file, questions, edits, previousId, nextId, job } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const feedbackRef = useRef<HTMLTextAreaElement>(null);
   const busy = navigation.state === "submitting";
   const base = `/assignment/${assignment.id}/submission`;
   const fileUrl = file ? `/api/files/${file.id}` : null;
@@ -284,9 +287,10 @@ export default function SubmissionPage() {
             <label htmlFor="feedback" className="mb-1 block text-sm font-medium text-slate-700">
               Feedback for the student
             </label>
-            <textarea id="feedback" name="feedback" defaultValue={submission.feedback} rows={4} className={inputClass} />
+            <textarea id="feedback" name="feedback" ref={feedbackRef} defaultValue={submission.feedback} rows={4} className={inputClass} />
           </div>
-          <div className="sm:col-span-2 flex justify-end">
+          <div className="sm:col-span-2 flex flex-wrap justify-end gap-3">
+            {submission.status === "graded" ? <RewriteFeedbackButton submissionId={submission.id} target={feedbackRef} /> : null}
             <button name="intent" value="score" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
               Save score
             </button>

@@ -128,6 +128,9 @@ test("a teacher creates an assignment with a key and three students, grades it, 
   await expect(page.getByRole("status").filter({ hasText: "Question updated." })).toBeVisible();
   await expect(page.getByTestId("submission-score")).toHaveText("8.67/10 (86.7%)");
   await expect(page.getByTestId("edit-history")).toContainText("Maria Lopez changed the points on question 2");
+  // The feedback still describes the grader's score: write it again from the scores as they stand (useCompletion).
+  await page.getByRole("button", { name: "Rewrite feedback from the scores" }).click();
+  await expect(page.getByLabel("Feedback for the student")).toHaveValue(/you scored 8\.67 out of 10 points/);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${shots}/submission-review.png`, fullPage: true });
 

@@ -141,4 +141,25 @@ describe("grading jobs", () => {
       expect(row).toEqual({ status: "failed", failure_reason: "Grading stopped responding; please try this submission again." });
     }
   });
+
+  it("rewrites a graded submission's feedback from its current scores, streamed, for its own teacher only", async () => {
+    const { user, access_token } = await registerTeacher();
+    const { jobId, submissionIds } = await seedJob(user.id, [{ name: "Gus.pdf", bytes: await worksheetPdf("Gus Hill", ["96", "2", "1/2", "73"]) }]);
+    await startJob(env, { jobId, teacherId: user.id, submissionIds });
+    await waitFor(async () => ((await stub(jobId).status())?.status === "completed" ? true : null), "the job to end");
+    const id = submissionIds[0]!;
+    // The teacher gives full credit on question 2 (as the review page does) and asks for new feedback.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE question_results SET points_awarded = 2 WHERE submission_id = ? AND question_number = '2'").bind(id),
+      env.DB.prepare("UPDATE submissions SET score = 6, percent = 75 WHERE id = ?").bind(id),
+    ]);
+    const response = await api(`/api/submissions/${id}/feedback`, { method: "POST", token: access_token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    const text = await response.text();
+    expect(text).toMatch(/^Gus, you scored 6 out of 8 points \(75%\)\./);
+    expect(text).toContain("Question 4");
+    const stranger = await registerTeacher();
+    expect((await api(`/api/submissions/${id}/feedback`, { method: "POST", token: stranger.access_token })).status).toBe(404);
+  });
 });

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiTeacher } from "~/server/auth.server";
+import { getDb } from "~/server/db/client.server";
+import { currentGradingResult, streamRewrittenFeedback } from "~/server/feedback.server";
+import { apiError, methodNotAllowed } from "~/server/http.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+/** Streams feedback written again from the submission's current scores (text stream, read by useCompletion). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { teacher } = await requireApiTeacher(request, context);
+  const current = await currentGradingResult(getDb(context.cloudflare.env.DB), teacher.id, params.id ?? "");
+  if (!current) return apiError(404, "Graded submission not found.");
+  return streamRewrittenFeedback(current, request.signal).toTextStreamResponse();
+}
