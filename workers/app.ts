@@ -4,7 +4,9 @@ import "./ai-sdk-in-workerd";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import type { RequestContext } from "../app/server/context";
+import { getDb } from "../app/server/db/client.server";
 import { isCrossOrigin } from "../app/server/origin.server";
+import { deleteExpiredSessions } from "../app/server/session.server";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
@@ -22,5 +24,9 @@ export default {
     const headers = new Headers(response.headers);
     for (const cookie of context.responseCookies) headers.append("Set-Cookie", cookie);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+  /** Daily (wrangler.toml [triggers]): expired sessions and tokens are deleted, not just refused. */
+  async scheduled(_controller, env) {
+    await deleteExpiredSessions(getDb(env.DB));
   },
 } satisfies ExportedHandler<Env>;

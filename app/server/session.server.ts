@@ -3,7 +3,7 @@
 //   30-day sliding expiry; a new session at every sign-in.
 // - API (spec section 7): short-lived access token and a rotated refresh token, both opaque, both hashed.
 // Design and costs: docs/decisions/0001-sessions-tokens-and-passwords.md.
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "./db/client.server";
 import { apiTokens, sessions, teachers, type Teacher } from "./db/schema";
 import { newId, newToken, secretMatches, splitToken } from "./tokens.server";
@@ -118,11 +118,6 @@ export async function invalidateOtherSessions(db: Db, teacherId: string, keepSes
 export async function deleteExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   await db.delete(apiTokens).where(lt(apiTokens.expiresAt, new Date()));
-}
-
-export async function countLiveSessions(db: Db, teacherId: string) {
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.teacherId, teacherId), gt(sessions.expiresAt, new Date())));
-  return rows.length;
 }
 
 function isLocalHttp(url: URL) {

@@ -1,4 +1,7 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "./test-worker";
 import { api, registerTeacher, uniqueEmail } from "./helpers";
 
 describe("JSON auth API (spec section 7)", () => {
@@ -111,5 +114,19 @@ describe("JSON auth API (spec section 7)", () => {
     const response = await api("/api/health");
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "healthy" });
+  });
+
+  it("deletes expired sessions and tokens in the daily clean-up, and keeps live ones", async () => {
+    const expired = await registerTeacher();
+    const live = await registerTeacher();
+    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE teacher_id = ?").bind(expired.user.id).run();
+    const ctx = createExecutionContext();
+    await (worker.scheduled as (c: ScheduledController, e: Env, x: ExecutionContext) => Promise<void>)(createScheduledController(), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const count = (teacherId: string) =>
+      env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE teacher_id = ?").bind(teacherId).first<{ n: number }>();
+    expect((await count(expired.user.id))!.n).toBe(0);
+    expect((await count(live.user.id))!.n).toBe(1);
+    expect((await api("/api/auth/me", { token: live.access_token })).status).toBe(200);
   });
 });

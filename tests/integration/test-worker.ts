@@ -6,5 +6,6 @@ export { GradingJob } from "../../workers/grading/index";
 
 export default {
   fetch: web.fetch,
+  scheduled: web.scheduled,
   queue: grading.queue,
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 // Writes the grading worker's outcomes to D1. Every write is idempotent, so a retried queue message
 // never duplicates or loses a result, and the job's figures are always recomputed from the submissions.
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { getDb } from "../../app/server/db/client.server";
 import { gradingJobs, submissions } from "../../app/server/db/schema";
 import type { JobEvent } from "../../app/schemas/grading";
@@ -60,12 +60,4 @@ export async function failUnfinishedSubmissions(env: Env, jobId: string, sink: J
     );
   }
   await settleJob(env, jobId, sink);
-}
-
-export async function submissionsOfJob(env: Env, jobId: string, ids?: string[]) {
-  const db = getDb(env.DB);
-  return db
-    .select()
-    .from(submissions)
-    .where(ids ? and(eq(submissions.jobId, jobId), inArray(submissions.id, ids)) : eq(submissions.jobId, jobId));
 }
