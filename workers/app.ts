@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import type { RequestContext } from "../app/server/context";
 import { getDb } from "../app/server/db/client.server";
+import { apiError } from "../app/server/http.server";
 import { isCrossOrigin } from "../app/server/origin.server";
 import { deleteExpiredSessions } from "../app/server/session.server";
 
@@ -13,10 +14,7 @@ const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 export default {
   async fetch(request, env, ctx) {
     if (isCrossOrigin(request)) {
-      return new Response(JSON.stringify({ error: "Cross-origin request refused." }), {
-        status: 403,
-        headers: { "Content-Type": "application/json" },
-      });
+      return apiError(403, "Cross-origin request refused.");
     }
     const context: RequestContext = { cloudflare: { env, ctx }, responseCookies: [] };
     const response = await handleRemix(request, context);

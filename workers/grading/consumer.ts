@@ -2,6 +2,7 @@
 // their retries arrive on the dead-letter queue and fail their submission with the last reason.
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/server/db/client.server";
+import { jobStub } from "../../app/server/jobs.server";
 import { submissions } from "../../app/server/db/schema";
 import { GradingMessage } from "../../app/schemas/grading";
 import { isPermanent, processSubmission } from "./pipeline";
@@ -12,10 +13,6 @@ export const MAX_ATTEMPTS = 4;
 
 export function retryDelaySeconds(attempt: number): number {
   return Math.min(2 ** attempt, 60);
-}
-
-function jobStub(env: Env, jobId: string) {
-  return env.GRADING_JOB.get(env.GRADING_JOB.idFromName(jobId));
 }
 
 function readableReason(error: unknown): string {
