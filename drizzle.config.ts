@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./app/server/db/schema.ts",
+  schema: "./core/db/schema.ts",
   out: "./migrations",
 });

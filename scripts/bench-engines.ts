@@ -13,7 +13,7 @@ import {
   worksheetText,
   WORKSHEETS,
   type Worksheet,
-} from "./corpus/worksheets";
+} from "../tests/fixtures/corpus/worksheets";
 import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument, streamFeedback, type DocumentReading } from "../workers/grading/engines/index";
 
 const require = createRequire(import.meta.url);

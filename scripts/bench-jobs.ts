@@ -3,7 +3,7 @@
 // event and to the first feedback token, and the peak memory of the whole wrangler/workerd process tree.
 import { spawn, execSync } from "node:child_process";
 import { openSync } from "node:fs";
-import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "./corpus/worksheets";
+import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "../tests/fixtures/corpus/worksheets";
 
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 30);
 const PORT = process.env.BENCH_PORT ?? "8796";

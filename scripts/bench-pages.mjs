@@ -138,7 +138,7 @@ try {
   const scores = await lighthouseScores((process.env.LIGHTHOUSE_PAGES ?? "/,/pricing").split(","));
   if (scores) {
     console.log("\nLighthouse (Debian Chromium, local wrangler dev):");
-    console.table(scores.map(({ failing, ...s }) => s));
+    console.table(scores.map(({ failing: _failing, ...s }) => s));
     for (const s of scores) if (s.failing.length) console.log(`${s.page} ${s.formFactor} failing audits: ${s.failing.join(", ")}`);
   } else {
     console.log("\nLighthouse skipped: set LIGHTHOUSE_DIR to a folder with lighthouse@12 installed (npm install --prefix <dir> lighthouse@12.8.2).");

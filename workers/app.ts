@@ -1,10 +1,10 @@
 // Web worker: the Remix request handler (pages and the JSON API). Static files are served from build/client
 // by the assets binding before this worker runs.
-import "./ai-sdk-in-workerd";
+import "../core/ai-sdk-in-workerd";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import type { RequestContext } from "../app/server/context";
-import { getDb } from "../app/server/db/client.server";
+import { getDb } from "../core/db/client";
 import { apiError } from "../app/server/http.server";
 import { isCrossOrigin } from "../app/server/origin.server";
 import { deleteExpiredSessions } from "../app/server/session.server";

@@ -1,14 +1,14 @@
 // Bindings and configuration of both workers (wrangler.toml, workers/grading/wrangler.toml).
 import type { D1Migration } from "cloudflare:test";
-import type { GradingJob } from "./grading/job-object";
-import type { GradingMessage } from "../app/schemas/grading";
+import type { GradingJobNamespace } from "../core/jobs/stub";
+import type { GradingMessage } from "../core/jobs/events";
 
 declare global {
   interface Env {
     DB: D1Database;
     UPLOADS: R2Bucket;
     GRADING_QUEUE: Queue<GradingMessage>;
-    GRADING_JOB: DurableObjectNamespace<GradingJob>;
+    GRADING_JOB: GradingJobNamespace;
     APP_NAME?: string;
     /** Google sign-in; unset means "Google sign-in is not set up on this server". */
     GOOGLE_CLIENT_ID?: string;

@@ -1,5 +1,5 @@
 // How to reach Gradewell (spec section 9): shown by the contact and support pages.
-import { CONTACT_TYPES } from "./constants";
+import { CONTACT_TYPES } from "../../core/constants";
 
 export type ContactType = (typeof CONTACT_TYPES)[number];
 

@@ -1,5 +1,5 @@
 // Grade arithmetic shared by the class, student and elementary pages: always from real scores, null when there are none.
-import type { IMPORTANCE } from "./constants";
+import type { IMPORTANCE } from "../../core/constants";
 
 export function average(values: readonly number[]): number | null {
   if (values.length === 0) return null;

@@ -1,6 +1,6 @@
 // The job page's state, folded from the job's event stream (app/schemas/grading.ts). Pure, so it is unit-tested
 // and the same fold serves a live stream, a replay after reload, and a resume after a dropped connection.
-import type { JobEvent } from "../schemas/grading";
+import type { JobEvent } from "../../core/jobs/events";
 
 export type StreamedEvent = JobEvent & { seq: number; at: number };
 

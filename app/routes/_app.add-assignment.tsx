@@ -9,7 +9,7 @@ import { Card, ProgressBar, Toggle } from "~/components/assignments/toggle";
 import { UploadCard, usePickedFiles } from "~/components/assignments/upload-card";
 import { FieldError, FormAlert, Spinner } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ASSIGNMENT_TYPES, GRADE_LEVELS } from "~/lib/constants";
+import { ASSIGNMENT_TYPES, GRADE_LEVELS } from "../../core/constants";
 import { autoTitleWhenFiles, capitalize } from "~/lib/format";
 import {
   AssignmentForm,
@@ -24,7 +24,7 @@ import {
 } from "~/schemas/assignments";
 import { createFromForm, processAssignment, readMultipart, teacherClasses, AssignmentInputError, type FieldIssue } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { getSettings } from "~/server/settings.server";
 import { MAX_UPLOAD_BYTES } from "~/server/storage.server";
 

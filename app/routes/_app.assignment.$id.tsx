@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/ui/field";
 import { capitalize, formatDueDate, formatFileSize, formatPercent, formatPoints } from "~/lib/format";
 import { AssignmentInputError, assignmentDetail, processAssignment, type StudentRow } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { approveAllGraded } from "~/server/submissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assignment.title ?? "Assignment"} | Gradewell` }];

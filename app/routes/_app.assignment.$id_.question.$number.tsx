@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/ui/field";
 import { formatPoints } from "~/lib/format";
 import { AssignmentInputError } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { questionAcrossSubmissions, questionNumbers, saveQuestionAcrossSubmissions } from "~/server/submissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Question ${data?.number ?? ""} · ${data?.assignment.title ?? ""} | Gradewell` }];

@@ -9,7 +9,7 @@ import { formatPercent, formatPoints } from "~/lib/format";
 import { SubmissionReviewForm } from "~/schemas/assignments";
 import { AssignmentInputError, regradeSubmission, rowStatus } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { findJob } from "~/server/jobs.server";
 import { overrideQuestion, overrideScore, saveRecognizedText, setApproval, submissionReview } from "~/server/submissions.server";
 

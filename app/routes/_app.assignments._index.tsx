@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { StatusBadge } from "~/components/assignments/toggle";
-import { ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES } from "~/lib/constants";
+import { ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES } from "../../core/constants";
 import { capitalize, formatDueDate, formatPercent } from "~/lib/format";
 import { findAssignment, listAssignments, teacherClasses } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction = () => [{ title: "Assignments | Gradewell" }];
 

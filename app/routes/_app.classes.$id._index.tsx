@@ -7,7 +7,7 @@ import {
   Badge, card, EmptyState, Flash, formatDate, PageHeader, primaryButton, scoreTone, secondaryButton, smallButton, StatCard, textareaClass,
 } from "~/components/classes/ui";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { ATTENDANCE_STATUSES } from "~/lib/constants";
+import { ATTENDANCE_STATUSES } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
 import { parseRoster, type RosterPreview } from "~/lib/roster-csv";
 import { AttendanceDate, EnrollStudentForm } from "~/schemas/classes";
@@ -16,7 +16,7 @@ import { requireTeacher } from "~/server/auth.server";
 import {
   classAssignments, classRoster, enrollExistingStudent, enrollStudents, getClass, getClassSummary, studentsNotInClass, unenrollStudent,
 } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.klass.name ?? "Class"} | Gradewell` }];
 

@@ -5,12 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
 import { card, dangerButton, Flash, formatDate, PageHeader, primaryButton, secondaryButton, textareaClass } from "~/components/classes/ui";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "~/lib/constants";
+import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
 import { UpdateClassForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { deleteClass, getClass, getClassSummary, regenerateClassCode, setClassArchived, updateClass } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.klass.name ?? "Class"} settings | Gradewell` }];
 

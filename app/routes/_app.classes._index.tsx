@@ -5,7 +5,7 @@ import { Badge, card, EmptyState, PageHeader, primaryButton, scoreTone, secondar
 import { formatPercent } from "~/lib/grades";
 import { requireTeacher } from "~/server/auth.server";
 import { listClasses, type ClassSummary } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction = () => [{ title: "My Classes | Gradewell" }];
 

@@ -8,11 +8,11 @@ import { card, PageHeader, primaryButton, secondaryButton, smallButton, textarea
 import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { generateClassCode } from "~/lib/class-code";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "~/lib/constants";
+import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
 import { CreateClassForm, ERROR_CREATING_CLASS, FAILED_TO_CREATE_CLASS } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { createClass, uniqueClassCode } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction = () => [{ title: "Create Class | Gradewell" }];
 

@@ -4,10 +4,10 @@ import { QuickSnapModal } from "~/components/quicksnap/quick-snap-modal";
 import { isMobileUserAgent } from "~/lib/device";
 import { requireTeacher } from "~/server/auth.server";
 import { dashboardOverview } from "~/server/dashboard.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { createQuickSnapJob } from "~/server/jobs.server";
 import { checkUpload } from "~/server/storage.server";
-import { UnsupportedFileError } from "../../workers/grading/engines/file-type";
+import { UnsupportedFileError } from "../../core/files/file-type";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Gradewell" }];
 

@@ -13,9 +13,9 @@ import { CONFERENCE_TYPE_LABELS, ConferenceItemForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { checkConferenceFile, type CheckedConferenceFile } from "~/server/conference-files.server";
 import { addConferenceItemFromSubmission, addConferenceItems, listConferenceItems, removeConferenceItem, toConferenceJson } from "~/server/conference.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { studentProfile } from "~/server/students.server";
-import { UnsupportedFileError } from "../../workers/grading/engines/file-type";
+import { UnsupportedFileError } from "../../core/files/file-type";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.student.name ?? "Student"} | Gradewell` }];
 

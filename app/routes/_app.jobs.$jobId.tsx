@@ -5,7 +5,7 @@ import { useJobEvents } from "~/hooks/use-job-events";
 import { useTypewriter } from "~/hooks/use-typewriter";
 import { initialJobView, jobProgressPercent, type SubmissionView } from "~/lib/job-state";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { jobPageData } from "~/server/jobs.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Grading"} | Gradewell` }];

@@ -6,7 +6,7 @@ import { Toggle } from "~/components/assignments/toggle";
 import { FieldError } from "~/components/ui/field";
 import { SettingsForm } from "~/schemas/assignments";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { getSettings, saveSettings } from "~/server/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Gradewell" }];

@@ -9,11 +9,11 @@ import { Badge, card, Flash, formatDate, primaryButton, scoreTone, secondaryButt
 import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { GRADE_LEVELS } from "~/lib/constants";
+import { GRADE_LEVELS } from "../../core/constants";
 import { formatPercent, gradeLabel } from "~/lib/grades";
 import { NoteForm, StudentDetailsForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { addNote, deleteNote, listNotes, updateNote } from "~/server/notes.server";
 import { getStudent, studentProfile, updateStudent } from "~/server/students.server";
 

@@ -5,12 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Badge, card, EmptyState, Flash, formatDate, PageHeader, primaryButton, scoreTone, secondaryButton, StatCard } from "~/components/classes/ui";
 import { Avatar } from "~/components/students/avatar";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { GRADE_LEVELS } from "~/lib/constants";
+import { GRADE_LEVELS } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
 import { AddStudentForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { listClasses } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { createStudent, listStudents } from "~/server/students.server";
 
 export const meta: MetaFunction = () => [{ title: "Students | Gradewell" }];

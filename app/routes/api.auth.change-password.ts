@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { ChangePasswordBody } from "~/schemas/auth";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 import { changePassword } from "~/server/teachers.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { ProfileBody } from "~/schemas/auth";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 import { toUserJson, updateProfile } from "~/server/teachers.server";
 

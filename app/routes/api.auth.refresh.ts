@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { bearerToken } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 import { rotateRefreshToken } from "~/server/session.server";
 import { toUserJson } from "~/server/teachers.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { RegisterBody } from "~/schemas/auth";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 import { createApiSession } from "~/server/session.server";
 import { createTeacher, toUserJson } from "~/server/teachers.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { ClassBody } from "~/schemas/classes";
 import { requireApiTeacher } from "~/server/auth.server";
 import { createClass, getClassSummary, listClasses, toClassJson } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 
 /** GET /api/classes: the teacher's active classes with live counts and average. */

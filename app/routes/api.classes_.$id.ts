@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
 import { classRoster, deleteClass, getClassSummary, toClassJson } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 
 /** GET /api/classes/{id}: one class with its roster; another teacher's class is 404. */

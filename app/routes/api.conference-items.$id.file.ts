@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
 import { conferenceItemFile } from "~/server/conference.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError } from "~/server/http.server";
 
 /** The file of a conference item (cookie or bearer); another teacher's item is 404. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
 import { listClasses, toClassJson } from "~/server/classes.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { jsonResponse, methodNotAllowed } from "~/server/http.server";
 
 /** GET /api/enhanced-classes/: the classes list of spec section 3 ('Class (list)'), aggregates computed live. */

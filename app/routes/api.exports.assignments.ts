@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { assignmentListExport, csvResponse } from "~/server/exports.server";
 
 /** The assignments list as CSV, with the list page's search and filters (q, status, class, type). */

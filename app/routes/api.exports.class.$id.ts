@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { classExport, csvResponse, EXPORT_FORMATS, type ExportFormat } from "~/server/exports.server";
 import { apiError } from "~/server/http.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { SettingsBody } from "~/schemas/assignments";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 import { getSettings, saveSettings, type TeacherSettings } from "~/server/settings.server";
 

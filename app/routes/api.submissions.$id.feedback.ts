@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { currentGradingResult, streamRewrittenFeedback } from "~/server/feedback.server";
 import { apiError, methodNotAllowed } from "~/server/http.server";
 

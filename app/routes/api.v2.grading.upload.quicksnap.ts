@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 import { createQuickSnapJob, findAssignment } from "~/server/jobs.server";
 import { checkUpload } from "~/server/storage.server";
-import { UnsupportedFileError } from "../../workers/grading/engines/file-type";
+import { UnsupportedFileError } from "../../core/files/file-type";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

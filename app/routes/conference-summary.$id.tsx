@@ -9,7 +9,7 @@ import { NOT_ENOUGH_GRADED_WORK } from "~/lib/student-insights";
 import { CONFERENCE_TYPE_LABELS } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { listConferenceItems, toConferenceJson } from "~/server/conference.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { listNotes } from "~/server/notes.server";
 import { studentProfile } from "~/server/students.server";
 

@@ -8,7 +8,7 @@ import { parseContactType, RESPONSE_TIMES, SALES_EMAIL, SUPPORT_EMAIL, SUPPORT_H
 import { CONTACT_SUCCESS_MESSAGE, ContactForm as ContactSchema } from "~/schemas/contact";
 import { getAuth } from "~/server/auth.server";
 import { CONTACT_THROTTLED_MESSAGE, receiveContactMessage } from "~/server/contact.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { clientAddress } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [

@@ -8,7 +8,7 @@ import { PasswordField } from "~/components/password-field";
 import { FormAlert, Spinner, TextField } from "~/components/ui/field";
 import { LoginForm } from "~/schemas/auth";
 import { requireAnonymous, safeRedirectPath } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { clientAddress } from "~/server/http.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { authenticate } from "~/server/teachers.server";

@@ -8,10 +8,10 @@ import { GOOGLE_NOT_CONFIGURED, GoogleButton } from "~/components/google-button"
 import { PasswordField } from "~/components/password-field";
 import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { GRADE_LEVELS } from "~/lib/constants";
+import { GRADE_LEVELS } from "../../core/constants";
 import { RegisterForm, US_STATES } from "~/schemas/auth";
 import { requireAnonymous } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { createTeacher } from "~/server/teachers.server";
 

@@ -2,7 +2,7 @@
 // (conform, with auto-coercion off), the no-JS action and the multipart JSON API, so each field accepts what a
 // browser form posts ('on', repeated fields) and what an API client sends ('true', JSON text).
 import { z } from "zod";
-import { ASSIGNMENT_TYPES, PROCESSING_MODES } from "../lib/constants";
+import { ASSIGNMENT_TYPES, PROCESSING_MODES } from "../../core/constants";
 import { normalizeStandards, parseStudentNames } from "../lib/format";
 
 export const DEFAULT_POINTS = 100;

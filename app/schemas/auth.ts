@@ -1,7 +1,7 @@
 // One schema per form or API body, shared by the browser's validation and the server's.
 // Messages are the spec's (section 5), word for word, in the spec's order.
 import { z } from "zod";
-import { GRADE_LEVELS } from "../lib/constants";
+import { GRADE_LEVELS } from "../../core/constants";
 
 export const MIN_PASSWORD_LENGTH = 8;
 

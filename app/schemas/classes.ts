@@ -1,7 +1,7 @@
 // Forms and API bodies for classes, students, notes, conference items and attendance (spec sections 3 and 5).
 import { z } from "zod";
 import { CLASS_CODE_PATTERN } from "../lib/class-code";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS, CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, ENROLLMENT_METHODS, IMPORTANCE } from "../lib/constants";
+import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS, CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, ENROLLMENT_METHODS, IMPORTANCE } from "../../core/constants";
 
 export const CLASS_NAME_REQUIRED = "Class name is required";
 export const SUBJECT_REQUIRED = "Subject is required";

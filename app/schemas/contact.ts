@@ -1,6 +1,6 @@
 // The contact form (spec sections 3 and 5): name, e-mail, subject and message are required; type defaults to general.
 import { z } from "zod";
-import { CONTACT_TYPES } from "../lib/constants";
+import { CONTACT_TYPES } from "../../core/constants";
 
 /** A field people never see; bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "website";

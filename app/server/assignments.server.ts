@@ -3,12 +3,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { autoTitle, nameFromFileName } from "../lib/format";
 import { AssignmentForm, FILE_FIELDS, NO_FILES_MESSAGE, type AssignmentInput } from "../schemas/assignments";
-import type { Db } from "./db/client.server";
-import { assignmentFiles, assignments, classes, enrollments, gradingJobs, questionResults, students, submissions } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignmentFiles, assignments, classes, enrollments, gradingJobs, questionResults, students, submissions } from "../../core/db/schema";
 import { startJob } from "./jobs.server";
 import { checkUpload, uploadKey, type CheckedUpload } from "./storage.server";
 import { newId } from "./tokens.server";
-import { UnsupportedFileError } from "../../workers/grading/engines/file-type";
+import { UnsupportedFileError } from "../../core/files/file-type";
 import type { TeacherSettings } from "./settings.server";
 
 /** A problem the teacher or API client can fix; `status` is the HTTP status the API answers. */
@@ -65,6 +65,7 @@ export function plainText(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return null;
   return text.replace(/^\uFEFF/, "").trim() || null;
 }

@@ -1,8 +1,8 @@
 // Attendance: one record per student, class and day (present, absent or late), taken on the class page.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { ATTENDANCE_STATUSES } from "~/lib/constants";
-import type { Db } from "./db/client.server";
-import { attendance, classes, enrollments } from "./db/schema";
+import { ATTENDANCE_STATUSES } from "../../core/constants";
+import type { Db } from "../../core/db/client";
+import { attendance, classes, enrollments } from "../../core/db/schema";
 import { getClass } from "./classes.server";
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];

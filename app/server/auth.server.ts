@@ -1,6 +1,6 @@
 // Who is asking: a bearer access token (API clients) or the session cookie (the browser).
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getDb } from "./db/client.server";
+import { getDb } from "../../core/db/client";
 import { apiError } from "./http.server";
 import { readSessionCookie, sessionCookie, validateAccessToken, validateBrowserSession, type Auth } from "./session.server";
 

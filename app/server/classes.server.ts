@@ -4,8 +4,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import { generateClassCode } from "~/lib/class-code";
 import { roundScore } from "~/lib/grades";
 import type { StudentRowValue } from "~/schemas/classes";
-import type { Db } from "./db/client.server";
-import { assignments, attendance, classes, enrollments, students, submissions } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignments, classes, enrollments, students } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 export type ClassRow = typeof classes.$inferSelect;

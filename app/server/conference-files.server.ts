@@ -1,6 +1,6 @@
 // What the Add Conference Item dialog accepts (spec section 5): .pdf, .doc, .docx, .jpg, .jpeg, .png, .gif,
 // checked by content. GIF is not a grading input, so it is recognised here rather than in the engines' detector.
-import { detectFileType, UnsupportedFileError } from "../../workers/grading/engines/file-type";
+import { detectFileType, UnsupportedFileError } from "../../core/files/file-type";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "./storage.server";
 
 export type ConferenceFileKind = "pdf" | "doc" | "docx" | "png" | "jpeg" | "gif";
@@ -44,6 +44,7 @@ export async function checkConferenceFile(file: File): Promise<CheckedConference
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectConferenceFileType(bytes);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
   const base = file.name.replace(/[\\/]/g, "_").replace(/[\u0000-\u001f]/g, "").trim().slice(0, 200);
   const fileName = base || `upload.${kind === "jpeg" ? "jpg" : kind}`;
   return { bytes, kind, contentType: CONFERENCE_MIME_TYPES[kind], fileName, size: bytes.byteLength };

@@ -1,9 +1,9 @@
 // Parent conference folders: items with their files in R2 under the teacher's prefix. Removing an item removes its file.
 import { and, desc, eq } from "drizzle-orm";
-import { CONFERENCE_SUBJECTS } from "~/lib/constants";
+import { CONFERENCE_SUBJECTS } from "../../core/constants";
 import { elementarySubjectFor, importanceForScore, roundScore } from "~/lib/grades";
-import type { Db } from "./db/client.server";
-import { assignmentFiles, assignments, conferenceItems, students, submissions } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignmentFiles, assignments, conferenceItems, students, submissions } from "../../core/db/schema";
 import type { CheckedConferenceFile } from "./conference-files.server";
 import { uploadKey } from "./storage.server";
 import { newId } from "./tokens.server";

@@ -5,8 +5,8 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { ContactInput } from "~/schemas/contact";
 import { HONEYPOT_FIELD } from "~/schemas/contact";
-import type { Db } from "./db/client.server";
-import { contactMessages } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { contactMessages } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 export const CONTACT_WINDOW_MS = 60 * 60 * 1000;

@@ -10,5 +10,6 @@ export type RequestContext = {
 };
 
 declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation needs the interface form
   interface AppLoadContext extends RequestContext {}
 }

@@ -1,7 +1,7 @@
 // The dashboard's figures, computed from the teacher's own data.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { assignments, classes, students, submissions } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignments, classes, students, submissions } from "../../core/db/schema";
 
 export async function dashboardOverview(db: Db, teacherId: string) {
   const [classCount, studentCount, assignmentCount, graded] = await db.batch([

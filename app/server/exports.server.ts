@@ -2,8 +2,8 @@
 // quoting, and text cells that begin like a formula neutralised. Two shapes: a generic gradebook and Canvas's
 // gradebook import (Student, ID, SIS User ID, SIS Login ID, Section, one column per assignment, Points Possible).
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { assignments, classes, enrollments, students, submissions } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignments, classes, enrollments, students, submissions } from "../../core/db/schema";
 import { assignmentDetail, isHeld, listAssignments, type ListFilters } from "./assignments.server";
 import { formatDueDate } from "../lib/format";
 

@@ -1,11 +1,11 @@
 // "Rewrite feedback from the scores": after a teacher changes scores, the feedback is written again from what the
 // submission now holds, by the same local feedback writer the grading worker uses, streamed through the AI SDK.
 import { and, eq } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { assignments, questionResults, submissions } from "./db/schema";
-import { overallFeedback } from "../../workers/grading/engines/feedback";
-import { createFeedbackModel, streamFeedback } from "../../workers/grading/engines/feedback-model";
-import { GradingResult, type Assignment, type QuestionResult } from "../../workers/grading/engines/schema";
+import type { Db } from "../../core/db/client";
+import { assignments, questionResults, submissions } from "../../core/db/schema";
+import { overallFeedback } from "../../core/feedback/compose";
+import { createFeedbackModel, streamFeedback } from "../../core/feedback/feedback-model";
+import { GradingResult, type Assignment, type QuestionResult } from "../../core/grading/result";
 
 function questionStatus(awarded: number, possible: number, answer: string | null): QuestionResult["status"] {
   if (!answer?.trim()) return "missing";

@@ -1,16 +1,13 @@
 // Grading jobs on the web side: create one (files to R2, rows to D1, the job's Durable Object, one queue
 // message per submission), and read a job back for its own teacher only.
 import { and, eq } from "drizzle-orm";
-import type { GradingMessage, JobStatusResponse } from "../schemas/grading";
-import type { Db } from "./db/client.server";
-import { assignmentFiles, assignments, gradingJobs, submissions } from "./db/schema";
+import type { GradingMessage, JobStatusResponse } from "../../core/jobs/events";
+import type { Db } from "../../core/db/client";
+import { assignmentFiles, assignments, gradingJobs, submissions } from "../../core/db/schema";
 import type { CheckedUpload } from "./storage.server";
 import { uploadKey } from "./storage.server";
 import { newId } from "./tokens.server";
-
-export function jobStub(env: Env, jobId: string) {
-  return env.GRADING_JOB.get(env.GRADING_JOB.idFromName(jobId));
-}
+import { jobStub } from "../../core/jobs/stub";
 
 export async function findAssignment(db: Db, teacherId: string, assignmentId: string) {
   return db.query.assignments.findFirst({ where: and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId)) });

@@ -1,7 +1,7 @@
 // Teacher notes about a student: add, edit, list and delete, always within the teacher's own students.
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { notes, students } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { notes, students } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 async function ownsStudent(db: Db, teacherId: string, studentId: string) {

@@ -4,8 +4,8 @@
 // - API (spec section 7): short-lived access token and a rotated refresh token, both opaque, both hashed.
 // Design and costs: docs/decisions/0001-sessions-tokens-and-passwords.md.
 import { and, eq, lt, ne } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { apiTokens, sessions, teachers, type Teacher } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { apiTokens, sessions, teachers, type Teacher } from "../../core/db/schema";
 import { newId, newToken, secretMatches, splitToken } from "./tokens.server";
 
 const DAY = 24 * 60 * 60 * 1000;

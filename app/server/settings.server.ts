@@ -1,8 +1,8 @@
 // A teacher's local settings (spec section 3): the add-assignment form's defaults.
 import { eq } from "drizzle-orm";
 import type { SettingsInput } from "../schemas/assignments";
-import type { Db } from "./db/client.server";
-import { settings } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { settings } from "../../core/db/schema";
 
 export type TeacherSettings = { autoDetectStudents: boolean; autoDetectStandards: boolean; defaultPoints: number; requireManualReview: boolean };
 

@@ -1,5 +1,5 @@
 // Uploaded files in R2, always under a key scoped to their teacher.
-import { detectFileType, MIME_TYPES, UnsupportedFileError, type FileKind } from "../../workers/grading/engines/file-type";
+import { detectFileType, MIME_TYPES, UnsupportedFileError, type FileKind } from "../../core/files/file-type";
 import { newId } from "./tokens.server";
 
 /** Per-file limit, stated on the upload pages. */
@@ -19,6 +19,7 @@ export async function checkUpload(file: File): Promise<CheckedUpload> {
 }
 
 export function cleanFileName(name: string, kind: FileKind): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
   const base = name.replace(/[\\/]/g, "_").replace(/[\u0000-\u001f]/g, "").trim().slice(0, 200);
   return base || `upload.${kind === "jpeg" ? "jpg" : kind}`;
 }

@@ -6,8 +6,8 @@ import {
   type StudentWork,
 } from "~/lib/student-insights";
 import { attendanceCounts } from "./attendance.server";
-import type { Db } from "./db/client.server";
-import { assignments, classes, enrollments, questionResults, students, submissions } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignments, classes, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 export const DUPLICATE_STUDENT_EMAIL = "A student with this email already exists.";

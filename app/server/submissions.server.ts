@@ -1,8 +1,8 @@
 // Review and override of graded work: a teacher's score, a question's points and feedback, corrected text,
 // approval. The AI's score stays stored beside the teacher's, and every change is kept in grade_edits.
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { assignmentFiles, gradeEdits, questionResults, submissions, teachers } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { assignmentFiles, gradeEdits, questionResults, submissions, teachers } from "../../core/db/schema";
 import { AssignmentInputError, compareQuestionNumbers, findAssignment, type AssignmentRow, type SubmissionRow } from "./assignments.server";
 import { newId } from "./tokens.server";
 

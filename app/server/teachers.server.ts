@@ -1,7 +1,7 @@
 // Teacher accounts: registration, sign-in with throttling, profile and password changes.
 import { eq } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { settings, teachers, type Teacher } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { settings, teachers, type Teacher } from "../../core/db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
 import { invalidateOtherSessions } from "./session.server";
 import {

@@ -1,7 +1,7 @@
 // Sign-in throttling per account and per address, counted in D1 over a fixed window.
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { loginAttempts } from "./db/schema";
+import type { Db } from "../../core/db/client";
+import { loginAttempts } from "../../core/db/schema";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;

@@ -1,5 +1,5 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { chromium, expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { fakeCameraLaunchOptions } from "./support/chromium";
 import { readFile } from "node:fs/promises";

@@ -4,7 +4,7 @@ import { ESTIMATED_TIME_MESSAGE, NO_FILES_MESSAGE, POINTS_MESSAGE, TITLE_REQUIRE
 import { api, registerTeacher } from "./helpers";
 import { assignmentForm, createAssignment, file, getAssignment, PDF, PNG, processAndWait } from "./assignments-helpers";
 import { createAssignment as createAssignmentRecord, filesFromForm, parseAssignmentForm } from "~/server/assignments.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "../../core/db/client";
 
 async function r2Keys(teacherId: string) {
   const listed = await env.UPLOADS.list({ prefix: `teachers/${teacherId}/` });

@@ -1,8 +1,8 @@
 // Helpers for the classes/students/conference integration tests: signed-in teachers and real graded work in D1.
 import { env } from "cloudflare:workers";
 import { SELF } from "cloudflare:test";
-import { getDb } from "~/server/db/client.server";
-import { assignmentFiles, assignments, questionResults, submissions } from "~/server/db/schema";
+import { getDb } from "../../core/db/client";
+import { assignmentFiles, assignments, questionResults, submissions } from "../../core/db/schema";
 import { api, ORIGIN, postForm, registerTeacher, sessionCookieFrom } from "./helpers";
 
 export async function signedInTeacher(name = "Test Teacher") {

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { startJob } from "../../app/server/jobs.server";
-import type { GradingMessage } from "../../app/schemas/grading";
+import type { GradingMessage } from "../../core/jobs/events";
 import worker from "./test-worker";
 import { api, readSse, registerTeacher, waitFor } from "./helpers";
 

@@ -1,10 +1,10 @@
 // The grading queue's consumer: one message per submission, retried with backoff; messages that used up
 // their retries arrive on the dead-letter queue and fail their submission with the last reason.
 import { eq } from "drizzle-orm";
-import { getDb } from "../../app/server/db/client.server";
-import { jobStub } from "../../app/server/jobs.server";
-import { submissions } from "../../app/server/db/schema";
-import { GradingMessage } from "../../app/schemas/grading";
+import { getDb } from "../../core/db/client";
+import { jobStub } from "../../core/jobs/stub";
+import { submissions } from "../../core/db/schema";
+import { GradingMessage } from "../../core/jobs/events";
 import { isPermanent, processSubmission } from "./pipeline";
 import { markSubmissionFailed, settleJob } from "./results";
 

@@ -1,5 +1,5 @@
 // Grading worker: the queue consumer (with its dead-letter queue) and the GradingJob Durable Object.
-import "../ai-sdk-in-workerd";
+import "../../core/ai-sdk-in-workerd";
 import { consume, consumeDeadLetter } from "./consumer";
 
 export { GradingJob } from "./job-object";

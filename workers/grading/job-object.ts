@@ -1,18 +1,10 @@
 // GradingJob: one Durable Object per grading job. It orders, stores, fans out and replays the job's events,
 // and answers the job's status for polling. The queue consumer owns the work; this object only records it.
 import { DurableObject } from "cloudflare:workers";
-import { JobEvent, type StoredJobEvent } from "../../app/schemas/grading";
+import { JobEvent, type StoredJobEvent } from "../../core/jobs/events";
+import type { GradingJobRpc, JobState } from "../../core/jobs/stub";
 import { failUnfinishedSubmissions } from "./results";
 
-type JobState = {
-  jobId: string;
-  teacherId: string;
-  total: number;
-  done: number;
-  failed: number;
-  averageScore: number | null;
-  status: "processing" | "completed" | "completed_with_failures" | "failed";
-};
 
 /** A job that records nothing for this long is ended by the watchdog, so none stays 'processing' forever. */
 export const JOB_IDLE_LIMIT_MS = 10 * 60 * 1000;
@@ -23,7 +15,7 @@ export function formatSseEvent(stored: StoredJobEvent): string {
   return `id: ${stored.seq}\ndata: ${JSON.stringify({ seq: stored.seq, at: stored.at, ...stored.event })}\n\n`;
 }
 
-export class GradingJob extends DurableObject<Env> {
+export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
   private subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 

@@ -2,9 +2,9 @@
 // Every step is appended to the job's event log so the teacher watches it happen; results are written to D1
 // idempotently (a redelivered message rewrites the same rows), so a retry never duplicates or loses a result.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb, type Db } from "../../app/server/db/client.server";
-import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../app/server/db/schema";
-import type { GradingMessage } from "../../app/schemas/grading";
+import { getDb, type Db } from "../../core/db/client";
+import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
+import type { GradingMessage } from "../../core/jobs/events";
 import {
   AnswerKeyError,
   parseAnswerKey,

@@ -1,9 +1,9 @@
 // Writes the grading worker's outcomes to D1. Every write is idempotent, so a retried queue message
 // never duplicates or loses a result, and the job's figures are always recomputed from the submissions.
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import { getDb } from "../../app/server/db/client.server";
-import { gradingJobs, submissions } from "../../app/server/db/schema";
-import type { JobEvent } from "../../app/schemas/grading";
+import { getDb } from "../../core/db/client";
+import { gradingJobs, submissions } from "../../core/db/schema";
+import type { JobEvent } from "../../core/jobs/events";
 
 const FINISHED = ["graded", "failed"] as const;
 

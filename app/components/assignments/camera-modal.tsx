@@ -35,7 +35,6 @@ export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose
     if (!open) return;
     void start();
     return stop;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);

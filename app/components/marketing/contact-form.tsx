@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
 import { CONTACT_TYPE_LABELS, type ContactType } from "~/lib/contact-info";
-import { CONTACT_TYPES } from "~/lib/constants";
+import { CONTACT_TYPES } from "../../../core/constants";
 import { ContactForm as ContactSchema, HONEYPOT_FIELD } from "~/schemas/contact";
 
 const TYPE_OPTIONS = CONTACT_TYPES.map((value) => ({ value, label: CONTACT_TYPE_LABELS[value] }));

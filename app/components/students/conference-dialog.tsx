@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, IMPORTANCE } from "~/lib/constants";
+import { CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, IMPORTANCE } from "../../../core/constants";
 import { CONFERENCE_TYPE_LABELS } from "~/schemas/classes";
 import { primaryButton, secondaryButton, textareaClass } from "../classes/ui";
 
@@ -140,7 +140,7 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
               ) : null}
               {camera === "taken" && photoUrl ? (
                 <div className="space-y-2">
-                  <img src={photoUrl} alt="The photo you took" className="w-full max-w-md rounded-lg" />
+                  <img src={photoUrl} alt="What you just captured" className="w-full max-w-md rounded-lg" />
                   <button type="button" className={secondaryButton} onClick={startCamera}>Retake</button>
                 </div>
               ) : null}

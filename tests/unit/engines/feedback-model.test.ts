@@ -1,9 +1,9 @@
 import { streamText, generateText } from "ai";
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { createFeedbackModel, streamFeedback } from "../../../workers/grading/engines/feedback-model";
+import { createFeedbackModel, streamFeedback } from "../../../core/feedback/feedback-model";
 import { gradeSubmission } from "../../../workers/grading/engines/grade";
-import { WORKSHEETS, worksheetText } from "../../../scripts/corpus/worksheets";
+import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
 
 const ws = WORKSHEETS[0];
 const assignment = { points: ws.points, gradeLevel: ws.gradeLevel, title: ws.title };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectFileType, UnsupportedFileError } from "../../../workers/grading/engines/file-type";
-import { WORKSHEETS, renderWorksheetImage, worksheetDocx, worksheetPdfWithText } from "../../../scripts/corpus/worksheets";
+import { detectFileType, UnsupportedFileError } from "../../../core/files/file-type";
+import { WORKSHEETS, renderWorksheetImage, worksheetDocx, worksheetPdfWithText } from "../../fixtures/corpus/worksheets";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new TextEncoder().encode(s);
@@ -49,7 +49,7 @@ describe("detectFileType", () => {
 
   it("has no heavy imports, so the web worker can use it", async () => {
     const { readFileSync } = await import("node:fs");
-    const source = readFileSync(new URL("../../../workers/grading/engines/file-type.ts", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../../core/files/file-type.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/^import /m);
   });
 });

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
 import { gradeSubmission } from "../../../workers/grading/engines/grade";
 import { parseRubric } from "../../../workers/grading/engines/rubric";
-import { GradingResult } from "../../../workers/grading/engines/schema";
+import { GradingResult } from "../../../core/grading/result";
 import { solveQuestion } from "../../../workers/grading/engines/solver";
 import type { DocumentReading } from "../../../workers/grading/engines/types";
-import { WORKSHEETS, worksheetText } from "../../../scripts/corpus/worksheets";
+import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
 
-const assignment = { points: 10, gradeLevel: 5 };
 
 describe("gradeSubmission with a key", () => {
   it.each(WORKSHEETS)("scores the $id corpus sheet exactly as expected", (ws) => {

@@ -2,7 +2,7 @@
 // provider's real HTTP protocol (OpenAI chat completions, Anthropic messages).
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { GradingResult } from "../../../workers/grading/engines/schema";
+import { GradingResult } from "../../../core/grading/result";
 import { getGradingProvider, ProviderConfigError, type HostedGrading } from "../../../workers/grading/providers/index";
 import { createPseudonymizer } from "../../../workers/grading/providers/pseudonym";
 

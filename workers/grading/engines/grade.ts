@@ -1,7 +1,7 @@
 // The local grader: aligns the student's answers with the key (or solves what it can without one),
 // scores with partial credit, scores rubric criteria it can check, and says when the teacher must look.
 import { describeKeyAnswer, roundPoints, type AnswerKey } from "./answer-key";
-import { overallFeedback, questionFeedback, gradeBand } from "./feedback";
+import { overallFeedback, questionFeedback, gradeBand } from "../../../core/feedback/compose";
 import { detectPromptInjection } from "./injection";
 import { scoreRubric, type Rubric } from "./rubric";
 import {
@@ -11,7 +11,7 @@ import {
   type Assignment,
   type GradingFlag,
   type QuestionResult,
-} from "./schema";
+} from "../../../core/grading/result";
 import { solveQuestion } from "./solver";
 import { extractFromLines, type StudentAnswer, type TextLine } from "./student-work";
 import type { DocumentReading } from "./types";

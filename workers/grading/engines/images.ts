@@ -11,7 +11,7 @@ import {
   rotate,
 } from "@cf-wasm/photon";
 import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
-import { UnsupportedFileError, type FileKind } from "./file-type";
+import { UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { loadHeifWasm } from "./ocr/assets";
 
 export const OCR_LONG_SIDE = 2000;

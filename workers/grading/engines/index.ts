@@ -1,5 +1,5 @@
 // The grading worker's engines: reading documents, parsing keys and rubrics, grading, feedback.
-export { detectFileType, UnsupportedFileError, ACCEPTED_FILE_KINDS, MIME_TYPES, type FileKind } from "./file-type";
+export { detectFileType, UnsupportedFileError, ACCEPTED_FILE_KINDS, MIME_TYPES, type FileKind } from "../../../core/files/file-type";
 export { readDocument, getOcrEngine, MAX_DOCUMENT_BYTES, MAX_PAGES } from "./read-document";
 export { setOcrAssetLoader, type OcrAssetLoader } from "./ocr/assets";
 export type { OcrAssets, OcrEngine } from "./ocr/tesseract";
@@ -18,7 +18,7 @@ export {
   Assignment,
   REVIEW_CONFIDENCE,
   REVIEW_READING_CONFIDENCE,
-} from "./schema";
+} from "../../../core/grading/result";
 export { detectPromptInjection } from "./injection";
 export { solveQuestion } from "./solver";
-export { createFeedbackModel, streamFeedback, buildFeedbackPrompt, FEEDBACK_SYSTEM_PROMPT } from "./feedback-model";
+export { createFeedbackModel, streamFeedback, buildFeedbackPrompt, FEEDBACK_SYSTEM_PROMPT } from "../../../core/feedback/feedback-model";

@@ -2,7 +2,7 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { finishImage, type PreparedImage } from "./images";
 import { extractImages, getDocumentProxy } from "unpdf";
-import { UnsupportedFileError } from "./file-type";
+import { UnsupportedFileError } from "../../../core/files/file-type";
 import type { ReadLine } from "./types";
 
 export interface PdfPageText {

@@ -1,5 +1,5 @@
 // readDocument: any accepted upload → pages of text with positions and confidences.
-import { detectFileType, UnsupportedFileError, type FileKind } from "./file-type";
+import { detectFileType, UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { prepareImage, type PreparedImage } from "./images";
 import { loadOcrAssets } from "./ocr/assets";
 import { createTesseractEngine, type OcrEngine } from "./ocr/tesseract";

@@ -1,4 +1,4 @@
-import type { FileKind } from "./file-type";
+import type { FileKind } from "../../../core/files/file-type";
 
 /** A box on the page image, in pixels from the top-left corner. */
 export interface BoundingBox {

@@ -1,7 +1,7 @@
 // Word files: DOCX through mammoth's raw text, legacy DOC through word-extractor.
 import mammoth from "mammoth";
 import WordExtractor from "word-extractor";
-import { UnsupportedFileError } from "./file-type";
+import { UnsupportedFileError } from "../../../core/files/file-type";
 
 const CORRUPT_WORD_MESSAGE = "This Word document could not be opened: the file looks damaged. Please save it again and re-upload.";
 

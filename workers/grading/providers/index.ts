@@ -8,9 +8,9 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { generateText, Output } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import { z } from "zod";
-import { createFeedbackModel, LOCAL_FEEDBACK_MODEL_ID, streamFeedback, type FeedbackPromptInput } from "../engines/feedback-model";
+import { createFeedbackModel, LOCAL_FEEDBACK_MODEL_ID, streamFeedback, type FeedbackPromptInput } from "../../../core/feedback/feedback-model";
 import { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "../engines/grade";
-import { CriterionResult, GradingResult, OverallFeedback, QuestionResult, REVIEW_CONFIDENCE } from "../engines/schema";
+import { CriterionResult, GradingResult, OverallFeedback, QuestionResult, REVIEW_CONFIDENCE } from "../../../core/grading/result";
 import { createPseudonymizer } from "./pseudonym";
 
 export type ProviderName = "local" | "workers-ai" | "openai" | "anthropic";

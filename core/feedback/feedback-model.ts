@@ -8,8 +8,8 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { streamText } from "ai";
-import { composeFeedbackText } from "./feedback";
-import { Assignment, GradingResult } from "./schema";
+import { composeFeedbackText } from "./compose";
+import { Assignment, GradingResult } from "../grading/result";
 
 export const LOCAL_FEEDBACK_MODEL_ID = "gradewell-feedback-1";
 

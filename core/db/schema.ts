@@ -5,7 +5,7 @@ import {
   API_TOKEN_KINDS, ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES, ATTENDANCE_STATUSES, CLASS_GRADE_LEVELS, CLASS_SUBJECTS,
   CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, CONTACT_TYPES, ENROLLMENT_METHODS, FILE_KINDS, GRADE_EDIT_FIELDS, IMPORTANCE, JOB_KINDS,
   JOB_STATUSES, PROCESSING_MODES, SESSION_KINDS, SUBMISSION_STATUSES,
-} from "../../lib/constants";
+} from "../constants";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();

@@ -1,5 +1,5 @@
 // Feedback a teacher would sign: specific to what the student wrote, pitched at the grade level.
-import type { Assignment, GradingResult, OverallFeedback, QuestionResult } from "./schema";
+import type { Assignment, GradingResult, OverallFeedback, QuestionResult } from "../grading/result";
 
 export type GradeBand = "early" | "elementary" | "middle" | "high";
 

@@ -1,0 +1,74 @@
+// ESLint flat config, set up as Remix's and Cloudflare's templates set it up (TypeScript, React, hooks,
+// accessibility), plus the rule that keeps Gradewell's two deployables apart (docs/decisions/0008).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Import specifiers each part may not use: web app → core ← grading worker, never between the workers. */
+const forbidden = {
+  grading: { regex: "(^|/)workers/grading(/|$)", message: "The web app never imports the grading worker: shared code lives in core/." },
+  webApp: { regex: "(^~/|(^|/)app/|(^|/)workers/app(\\.ts)?$)", message: "The grading worker never imports the web app: shared code lives in core/." },
+  workers: { regex: "(^|/)workers/", message: "core/ imports neither worker." },
+};
+
+export default tseslint.config(
+  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "tests/e2e/artifacts/**", "**/*.d.ts", "migrations/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/no-namespace": "off",
+      // Escaped "-" and "[" inside character classes read as literals at a glance; unescaping them can turn a class into a range.
+      "no-useless-escape": "off",
+      "no-empty": ["error", { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // Tests read JSON answers loosely on purpose.
+    files: ["tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    settings: { react: { version: "detect" } },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "react/prop-types": "off",
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+    },
+  },
+  // The dependency direction (DESIGN.md): app/ and workers/app.ts → core/ ← workers/grading/.
+  {
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.grading] }] },
+  },
+  {
+    files: ["workers/app.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.grading, { ...forbidden.grading, regex: "^\\./grading(/|$)" }] }] },
+  },
+  {
+    files: ["workers/grading/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp] }] },
+  },
+  {
+    files: ["core/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.workers] }] },
+  },
+  prettier,
+);
