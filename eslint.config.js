@@ -11,7 +11,10 @@ import tseslint from "typescript-eslint";
 /** Import specifiers each part may not use: web app → core ← grading worker, never between the workers. */
 const forbidden = {
   grading: { regex: "(^|/)workers/grading(/|$)", message: "The web app never imports the grading worker: shared code lives in core/." },
-  webApp: { regex: "(^~/|(^|/)app/|(^|/)workers/app(\\.ts)?$)", message: "The grading worker never imports the web app: shared code lives in core/." },
+  webApp: {
+    regex: "(^~/|(^|/)app/|(^|/)workers/app(\\.ts)?$)",
+    message: "The grading worker never imports the web app: shared code lives in core/.",
+  },
   workers: { regex: "(^|/)workers/", message: "core/ imports neither worker." },
 };
 

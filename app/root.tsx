@@ -9,7 +9,10 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "Gradewell: grade student work in minutes" },
-  { name: "description", content: "Photograph or upload student work; Gradewell reads it, grades it against your key and writes feedback you can review." },
+  {
+    name: "description",
+    content: "Photograph or upload student work; Gradewell reads it, grades it against your key and writes feedback you can review.",
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,12 +1,24 @@
 // Enumerations of the spec (sections 3, 4 and 9), shared by the data model, the forms and the pages.
 
 export const GRADE_LEVELS = [
-  "Pre-K", "Kindergarten", "1st Grade", "2nd Grade", "3rd Grade", "4th Grade", "5th Grade", "6th Grade",
-  "7th Grade", "8th Grade", "9th Grade", "10th Grade", "11th Grade", "12th Grade", "College/University", "Mixed Grades",
+  "Pre-K",
+  "Kindergarten",
+  "1st Grade",
+  "2nd Grade",
+  "3rd Grade",
+  "4th Grade",
+  "5th Grade",
+  "6th Grade",
+  "7th Grade",
+  "8th Grade",
+  "9th Grade",
+  "10th Grade",
+  "11th Grade",
+  "12th Grade",
+  "College/University",
+  "Mixed Grades",
 ] as const;
-export const CLASS_SUBJECTS = [
-  "Mathematics", "English", "Science", "History", "Art", "Music", "Physical Education", "Other",
-] as const;
+export const CLASS_SUBJECTS = ["Mathematics", "English", "Science", "History", "Art", "Music", "Physical Education", "Other"] as const;
 export const CLASS_GRADE_LEVELS = ["K", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
 export const ENROLLMENT_METHODS = ["auto", "manual"] as const;
 export const ASSIGNMENT_TYPES = ["homework", "quiz", "test", "project", "lab", "essay"] as const;
@@ -24,4 +36,3 @@ export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
 export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "feedback"] as const;
 export const SESSION_KINDS = ["browser", "api"] as const;
 export const API_TOKEN_KINDS = ["access", "refresh"] as const;
-

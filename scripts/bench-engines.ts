@@ -14,7 +14,14 @@ import {
   WORKSHEETS,
   type Worksheet,
 } from "../tests/fixtures/corpus/worksheets";
-import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument, streamFeedback, type DocumentReading } from "../workers/grading/engines/index";
+import {
+  getOcrEngine,
+  gradeSubmission,
+  parseAnswerKey,
+  readDocument,
+  streamFeedback,
+  type DocumentReading,
+} from "../workers/grading/engines/index";
 
 const require = createRequire(import.meta.url);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
@@ -33,7 +40,8 @@ interface Row {
 
 const rows = new Map<string, Row>();
 function row(source: string): Row {
-  if (!rows.has(source)) rows.set(source, { source, cer: [], seconds: [], confidence: [], exact: 0, questions: 0, wrongButFlagged: 0, wrong: 0 });
+  if (!rows.has(source))
+    rows.set(source, { source, cer: [], seconds: [], confidence: [], exact: 0, questions: 0, wrongButFlagged: 0, wrong: 0 });
   return rows.get(source)!;
 }
 
@@ -42,7 +50,11 @@ function score(source: string, ws: Worksheet, reading: DocumentReading, seconds:
   if (ocr) r.cer.push(characterErrorRate(worksheetText(ws), reading.text));
   r.seconds.push(seconds / Math.max(1, reading.pages.length));
   r.confidence.push(reading.confidence);
-  const result = gradeSubmission({ reading, key: parseAnswerKey(ws.key, { totalPoints: ws.points }), assignment: { points: ws.points, gradeLevel: ws.gradeLevel } });
+  const result = gradeSubmission({
+    reading,
+    key: parseAnswerKey(ws.key, { totalPoints: ws.points }),
+    assignment: { points: ws.points, gradeLevel: ws.gradeLevel },
+  });
   for (const q of result.questions) {
     r.questions++;
     if (q.pointsAwarded === ws.expected[q.number]) r.exact++;
@@ -99,11 +111,17 @@ const exact = all.reduce((s, r) => s + r.exact, 0);
 const total = all.reduce((s, r) => s + r.questions, 0);
 const wrong = all.reduce((s, r) => s + r.wrong, 0);
 const flagged = all.reduce((s, r) => s + r.wrongButFlagged, 0);
-console.log(`Grading accuracy on the corpus: ${exact}/${total} questions scored exactly as expected (${pct(exact / total)}); ${flagged}/${wrong} of the others were flagged for review.`);
+console.log(
+  `Grading accuracy on the corpus: ${exact}/${total} questions scored exactly as expected (${pct(exact / total)}); ${flagged}/${wrong} of the others were flagged for review.`,
+);
 
 // Feedback: time to first token and tokens a second from the local model, through streamText.
 const ws = WORKSHEETS[0];
-const result = gradeSubmission({ text: worksheetText(ws), key: parseAnswerKey(ws.key, { totalPoints: ws.points }), assignment: { points: ws.points, gradeLevel: ws.gradeLevel } });
+const result = gradeSubmission({
+  text: worksheetText(ws),
+  key: parseAnswerKey(ws.key, { totalPoints: ws.points }),
+  assignment: { points: ws.points, gradeLevel: ws.gradeLevel },
+});
 const firsts: number[] = [];
 const rates: number[] = [];
 let tokens = 0;
@@ -122,7 +140,9 @@ for (let run = 0; run < 20; run++) {
   rates.push(tokens / seconds);
 }
 firsts.sort((a, b) => a - b);
-console.log(`Local feedback: time to first token median ${firsts[10].toFixed(2)} ms (max ${firsts.at(-1)!.toFixed(2)} ms); ${Math.round(mean(rates))} tokens/s; ${tokens} tokens a feedback.`);
+console.log(
+  `Local feedback: time to first token median ${firsts[10].toFixed(2)} ms (max ${firsts.at(-1)!.toFixed(2)} ms); ${Math.round(mean(rates))} tokens/s; ${tokens} tokens a feedback.`,
+);
 
 const engine = await getOcrEngine();
 console.log(`\nOCR wasm heap after the corpus: ${mb(engine.memoryBytes())}; process RSS ${mb(process.memoryUsage().rss)}.`);
@@ -132,4 +152,9 @@ const sizes = {
   "libheif.wasm": statSync(require.resolve("libheif-js/libheif-wasm/libheif.wasm")).size,
   "photon_rs_bg.wasm": statSync(require.resolve("@cf-wasm/photon/photon.wasm")).size,
 };
-console.log("Engine files:", Object.entries(sizes).map(([k, v]) => `${k} ${mb(v)}`).join("; "));
+console.log(
+  "Engine files:",
+  Object.entries(sizes)
+    .map(([k, v]) => `${k} ${mb(v)}`)
+    .join("; "),
+);

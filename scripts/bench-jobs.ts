@@ -12,7 +12,11 @@ const sheet = WORKSHEETS[0]!;
 
 // The server's own log goes to BENCH_SERVER_LOG when set (e.g. /tmp/bench-server.log).
 const serverLog = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
-const server = spawn("node", ["scripts/serve-test.mjs"], { env: { ...process.env, E2E_PORT: PORT }, stdio: ["ignore", serverLog, serverLog], detached: true });
+const server = spawn("node", ["scripts/serve-test.mjs"], {
+  env: { ...process.env, E2E_PORT: PORT },
+  stdio: ["ignore", serverLog, serverLog],
+  detached: true,
+});
 const stop = () => {
   try {
     process.kill(-server.pid!, "SIGTERM");
@@ -21,7 +25,11 @@ const stop = () => {
 process.on("exit", stop);
 
 function treeRssMb(rootPid: number): number {
-  const rows = execSync("ps -eo pid=,ppid=,rss=").toString().trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
+  const rows = execSync("ps -eo pid=,ppid=,rss=")
+    .toString()
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const children = new Map<number, number[]>();
   for (const [pid, ppid] of rows) children.set(ppid!, [...(children.get(ppid!) ?? []), pid!]);
   const rss = new Map(rows.map(([pid, , kb]) => [pid!, kb!]));

@@ -87,15 +87,38 @@ async function lighthouseScores(paths) {
       // A fresh Chromium per run: a reused one starts answering with an interstitial after a few runs.
       const chrome = await chromeLauncher.launch({
         chromePath: findChromium(),
-        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
       });
       try {
-        const config = formFactor === "desktop" ? (await import(pathToFileURL(join(dirnameOf(require.resolve("lighthouse")), "../core/config/desktop-config.js")).href)).default : undefined;
-        const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] };
+        const config =
+          formFactor === "desktop"
+            ? (await import(pathToFileURL(join(dirnameOf(require.resolve("lighthouse")), "../core/config/desktop-config.js")).href)).default
+            : undefined;
+        const flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        };
         let run = await lighthouse(base + path, flags, config);
         // Chromium occasionally shows an interstitial for a tab reused right after another run: try once more.
         if (run.lhr.runtimeError) run = await lighthouse(base + path, flags, config);
-        if (run.lhr.runtimeError) console.log(`probe ${path}: ${await fetch(base + path).then((r) => r.status, (e) => e.message)}`);
+        if (run.lhr.runtimeError)
+          console.log(
+            `probe ${path}: ${await fetch(base + path).then(
+              (r) => r.status,
+              (e) => e.message,
+            )}`,
+          );
         if (run.lhr.runtimeError) console.log(`${path} ${formFactor}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
         const c = run.lhr.categories;
         const metric = (id) => run.lhr.audits[id]?.numericValue;
@@ -133,7 +156,13 @@ try {
   for (const path of pages) rows.push(await measure(path));
   console.log("\nPage weight (KB gzipped, what the server-rendered HTML references):");
   console.table(
-    rows.map((r) => ({ page: r.page, html: kb(r.htmlGz), js: `${kb(r.jsGz)} (${r.jsFiles} files)`, css: kb(r.cssGz), "js+css": kb(r.jsGz + r.cssGz) })),
+    rows.map((r) => ({
+      page: r.page,
+      html: kb(r.htmlGz),
+      js: `${kb(r.jsGz)} (${r.jsFiles} files)`,
+      css: kb(r.cssGz),
+      "js+css": kb(r.jsGz + r.cssGz),
+    })),
   );
   const scores = await lighthouseScores((process.env.LIGHTHOUSE_PAGES ?? "/,/pricing").split(","));
   if (scores) {
@@ -141,10 +170,15 @@ try {
     console.table(scores.map(({ failing: _failing, ...s }) => s));
     for (const s of scores) if (s.failing.length) console.log(`${s.page} ${s.formFactor} failing audits: ${s.failing.join(", ")}`);
   } else {
-    console.log("\nLighthouse skipped: set LIGHTHOUSE_DIR to a folder with lighthouse@12 installed (npm install --prefix <dir> lighthouse@12.8.2).");
+    console.log(
+      "\nLighthouse skipped: set LIGHTHOUSE_DIR to a folder with lighthouse@12 installed (npm install --prefix <dir> lighthouse@12.8.2).",
+    );
   }
   mkdirSync("bench-results", { recursive: true });
-  writeFileSync("bench-results/pages.json", JSON.stringify({ measuredAt: new Date().toISOString(), pages: rows, lighthouse: scores }, null, 2));
+  writeFileSync(
+    "bench-results/pages.json",
+    JSON.stringify({ measuredAt: new Date().toISOString(), pages: rows, lighthouse: scores }, null, 2),
+  );
 } finally {
   stop();
 }

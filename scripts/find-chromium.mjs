@@ -12,7 +12,10 @@ export function findChromium({ install = true } = {}) {
   if (install && isRoot && hasApt) {
     console.log("Chromium is not installed: installing Debian's chromium package (apt-get install -y chromium)...");
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
   console.error("Browser tests need Chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then `npm test` again.");

@@ -21,7 +21,21 @@ run("npx", ["tsx", "scripts/seed.ts", "--persist-to", persist]);
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "-c", "wrangler.toml", "-c", "workers/grading/wrangler.toml", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false"],
+  [
+    "wrangler",
+    "dev",
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "workers/grading/wrangler.toml",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    port,
+    "--persist-to",
+    persist,
+    "--show-interactive-dev-session=false",
+  ],
   { stdio: "inherit", env },
 );
 console.log(`\nGradewell is starting on http://127.0.0.1:${port} (demo teacher: demo@gradewell.app / gradewell-demo)\n`);

@@ -5,7 +5,11 @@ import { TextField } from "./ui/field";
 export function PasswordField(props: InputHTMLAttributes<HTMLInputElement> & { label: string; errors?: string[]; errorId?: string }) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField {...props} type={visible ? "text" : "password"} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 pr-16 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-500">
+    <TextField
+      {...props}
+      type={visible ? "text" : "password"}
+      className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 pr-16 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-500"
+    >
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}

@@ -52,7 +52,12 @@ export function parseStudentNames(text: string): string[] {
 /** A student's name guessed from a file name: 'maria_lopez-quiz1.jpg' → 'maria lopez quiz1'. */
 export function nameFromFileName(fileName: string): string {
   const stem = fileName.replace(/\.[a-z0-9]{1,5}$/i, "");
-  return stem.replace(/[_\-.]+/g, " ").replace(/\s+/g, " ").trim() || fileName;
+  return (
+    stem
+      .replace(/[_\-.]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() || fileName
+  );
 }
 
 export function formatPercent(percent: number | null | undefined): string {

@@ -18,8 +18,18 @@ export function formatPercent(value: number | null | undefined): string {
 }
 
 const LETTERS: [number, string][] = [
-  [97, "A+"], [93, "A"], [90, "A-"], [87, "B+"], [83, "B"], [80, "B-"],
-  [77, "C+"], [73, "C"], [70, "C-"], [67, "D+"], [63, "D"], [60, "D-"],
+  [97, "A+"],
+  [93, "A"],
+  [90, "A-"],
+  [87, "B+"],
+  [83, "B"],
+  [80, "B-"],
+  [77, "C+"],
+  [73, "C"],
+  [70, "C-"],
+  [67, "D+"],
+  [63, "D"],
+  [60, "D-"],
 ];
 
 /** The usual US scale; null (shown as N/A) until there is a grade. */

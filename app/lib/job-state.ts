@@ -74,7 +74,19 @@ export function initialJobView(seed: {
 }
 
 function emptySubmission(id: string, studentName = ""): SubmissionView {
-  return { id, studentName, status: "pending", attempt: 0, pages: [], questions: [], feedback: "", score: null, maxScore: null, percent: null, needsReview: false };
+  return {
+    id,
+    studentName,
+    status: "pending",
+    attempt: 0,
+    pages: [],
+    questions: [],
+    feedback: "",
+    score: null,
+    maxScore: null,
+    percent: null,
+    needsReview: false,
+  };
 }
 
 function withSubmission(state: JobView, id: string, change: (s: SubmissionView) => SubmissionView): JobView {
@@ -103,14 +115,24 @@ export function applyJobEvent(state: JobView, event: StreamedEvent): JobView {
     case "page_read":
       return withSubmission(next, event.submissionId, (s) => ({
         ...s,
-        pages: [...s.pages.filter((p) => p.page !== event.page), { page: event.page, text: event.text, confidence: event.confidence, width: event.width, height: event.height }].sort(
-          (a, b) => a.page - b.page,
-        ),
+        pages: [
+          ...s.pages.filter((p) => p.page !== event.page),
+          { page: event.page, text: event.text, confidence: event.confidence, width: event.width, height: event.height },
+        ].sort((a, b) => a.page - b.page),
       }));
     case "question_scored":
       return withSubmission(next, event.submissionId, (s) => ({
         ...s,
-        questions: [...s.questions.filter((q) => q.number !== event.number), { number: event.number, pointsAwarded: event.pointsAwarded, pointsPossible: event.pointsPossible, reason: event.reason, confidence: event.confidence }],
+        questions: [
+          ...s.questions.filter((q) => q.number !== event.number),
+          {
+            number: event.number,
+            pointsAwarded: event.pointsAwarded,
+            pointsPossible: event.pointsPossible,
+            reason: event.reason,
+            confidence: event.confidence,
+          },
+        ],
       }));
     case "feedback_delta":
       return withSubmission(next, event.submissionId, (s) => ({ ...s, feedback: s.feedback + event.delta }));
@@ -128,7 +150,14 @@ export function applyJobEvent(state: JobView, event: StreamedEvent): JobView {
     case "progress":
       return { ...next, done: event.done, failed: event.failed, total: event.total, averageScore: event.averageScore };
     case "job_done":
-      return { ...next, status: event.status, done: event.done, failed: event.failed, total: event.total, averageScore: event.averageScore };
+      return {
+        ...next,
+        status: event.status,
+        done: event.done,
+        failed: event.failed,
+        total: event.total,
+        averageScore: event.averageScore,
+      };
     case "error":
       return { ...next, errors: [...next.errors, event.message].slice(-5) };
   }

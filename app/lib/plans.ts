@@ -108,6 +108,7 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: "Is my students' data safe?",
-    answer: "Student work is encrypted in transit and at rest, only you and the people you authorise can see it, and we never sell it or share it for marketing.",
+    answer:
+      "Student work is encrypted in transit and at rest, only you and the people you authorise can see it, and we never sell it or share it for marketing.",
   },
 ];

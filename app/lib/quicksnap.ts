@@ -16,7 +16,11 @@ export const MESSAGES = {
 
 export type PollResult = { status: "processing" | "completed" | "failed"; results?: { average_score: number | null } };
 
-export async function uploadQuickSnap(photo: Blob, fileName: string, assignmentId = "quicksnap"): Promise<{ job_id: string; submission_id: string }> {
+export async function uploadQuickSnap(
+  photo: Blob,
+  fileName: string,
+  assignmentId = "quicksnap",
+): Promise<{ job_id: string; submission_id: string }> {
   const form = new FormData();
   form.set("file", new File([photo], fileName, { type: photo.type || "image/jpeg" }));
   form.set("assignment_id", assignmentId);

@@ -42,7 +42,12 @@ export function parseCsv(text: string): string[][] {
 }
 
 function headerIndexes(cells: string[]) {
-  const names = cells.map((c) => c.trim().toLowerCase().replace(/[\s_-]+/g, " "));
+  const names = cells.map((c) =>
+    c
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, " "),
+  );
   const find = (...options: string[]) => names.findIndex((n) => options.includes(n));
   const email = find("email", "e mail", "email address", "student email");
   const name = find("name", "full name", "student", "student name");

@@ -1,8 +1,17 @@
 // Everything a student profile shows, derived from the student's real submissions, question results and attendance.
 // Pure so it can be tested without a database; the queries live in app/server/students.server.ts.
 import {
-  attendanceRate, average, ELEMENTARY_SUBJECTS, elementarySubjectFor, letterGrade, monthKey, monthLabel, roundScore,
-  signedPoints, weekStart, type ElementarySubject,
+  attendanceRate,
+  average,
+  ELEMENTARY_SUBJECTS,
+  elementarySubjectFor,
+  letterGrade,
+  monthKey,
+  monthLabel,
+  roundScore,
+  signedPoints,
+  weekStart,
+  type ElementarySubject,
 } from "./grades";
 
 export type QuestionOutcome = {
@@ -31,9 +40,7 @@ export type StudentWork = {
 export const NOT_ENOUGH_GRADED_WORK = "Not enough graded work yet";
 
 export function gradedWork(works: readonly StudentWork[]) {
-  return works
-    .filter((w) => w.status === "graded" && w.percent != null)
-    .sort((a, b) => a.date.getTime() - b.date.getTime());
+  return works.filter((w) => w.status === "graded" && w.percent != null).sort((a, b) => a.date.getTime() - b.date.getTime());
 }
 
 function firstSentence(text: string): string {
@@ -109,10 +116,12 @@ export function gradeTrend(works: readonly StudentWork[]) {
     const key = monthKey(w.date);
     byMonth.set(key, [...(byMonth.get(key) ?? []), w.percent!]);
   }
-  return [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, scores]) => ({
-    month: monthLabel(key),
-    grade: roundScore(average(scores))!,
-  }));
+  return [...byMonth.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, scores]) => ({
+      month: monthLabel(key),
+      grade: roundScore(average(scores))!,
+    }));
 }
 
 export function assignmentScores(works: readonly StudentWork[]) {
@@ -132,10 +141,13 @@ export function recentActivity(works: readonly StudentWork[], limit = 8) {
     .map((w) => ({
       date: w.date.toISOString().slice(0, 10),
       activity:
-        w.status === "graded" ? `Graded: ${w.title}`
-        : w.status === "missing" ? `Missing: ${w.title}`
-        : w.status === "failed" ? `Could not be graded: ${w.title}`
-        : `Submitted: ${w.title}`,
+        w.status === "graded"
+          ? `Graded: ${w.title}`
+          : w.status === "missing"
+            ? `Missing: ${w.title}`
+            : w.status === "failed"
+              ? `Could not be graded: ${w.title}`
+              : `Submitted: ${w.title}`,
       score: w.status === "graded" ? roundScore(w.percent) : null,
     }));
 }
@@ -163,11 +175,13 @@ export function weeklyProgress(works: readonly StudentWork[]) {
     row.set(subject, [...(row.get(subject) ?? []), w.percent!]);
     weeks.set(key, row);
   }
-  return [...weeks.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, row]) => {
-    const entry: Record<string, string | number | null> = { week };
-    for (const subject of ELEMENTARY_SUBJECTS) entry[subject] = roundScore(average(row.get(subject) ?? []));
-    return entry;
-  });
+  return [...weeks.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([week, row]) => {
+      const entry: Record<string, string | number | null> = { week };
+      for (const subject of ELEMENTARY_SUBJECTS) entry[subject] = roundScore(average(row.get(subject) ?? []));
+      return entry;
+    });
 }
 
 /** Subject Details rows: every graded piece of work in that subject, newest first. */

@@ -63,7 +63,12 @@ export const SUPPORT_FAQ: readonly FaqItem[] = [
 ];
 
 function normalise(text: string): string {
-  return text.toLocaleLowerCase("en-US").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim();
+  return text
+    .toLocaleLowerCase("en-US")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Items whose question or answer contains every word of the search term (case- and accent-insensitive). */

@@ -22,7 +22,14 @@ import {
   PROCESSING_OPTIONS,
   SUBMIT_LABELS,
 } from "~/schemas/assignments";
-import { createFromForm, processAssignment, readMultipart, teacherClasses, AssignmentInputError, type FieldIssue } from "~/server/assignments.server";
+import {
+  createFromForm,
+  processAssignment,
+  readMultipart,
+  teacherClasses,
+  AssignmentInputError,
+  type FieldIssue,
+} from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { getSettings } from "~/server/settings.server";
@@ -31,7 +38,18 @@ import { MAX_UPLOAD_BYTES } from "~/server/storage.server";
 export const meta: MetaFunction = () => [{ title: "Create New Assignment | Gradewell" }];
 
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile|Silk|Opera Mini/i;
-const SUBJECTS = ["Mathematics", "English", "Reading", "Writing", "Science", "History", "Social Studies", "Art", "Music", "Physical Education"];
+const SUBJECTS = [
+  "Mathematics",
+  "English",
+  "Reading",
+  "Writing",
+  "Science",
+  "History",
+  "Social Studies",
+  "Art",
+  "Music",
+  "Physical Education",
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
@@ -158,7 +176,10 @@ export default function AddAssignment() {
       if (response.status !== 201) {
         setProgress(0);
         setBusy(false);
-        setClientError({ message: CREATE_ERROR_MESSAGE, detail: typeof response.json.error === "string" ? response.json.error : undefined });
+        setClientError({
+          message: CREATE_ERROR_MESSAGE,
+          detail: typeof response.json.error === "string" ? response.json.error : undefined,
+        });
         return;
       }
       const assignmentId = String(response.json.assignment_id);
@@ -271,7 +292,11 @@ export default function AddAssignment() {
           <div className="space-y-4">
             <UploadCard
               title={batchUpload ? "Student Assignments (batch)" : "Assignment Files"}
-              description={batchUpload ? "One file per student. Names come from your override list, the work itself, or the file name." : "Each file is one student's work: photos of the pages, a scan or a document."}
+              description={
+                batchUpload
+                  ? "One file per student. Names come from your override list, the work itself, or the file name."
+                  : "Each file is one student's work: photos of the pages, a scan or a document."
+              }
               field={batchUpload ? FILE_FIELDS.batch : FILE_FIELDS.assignment}
               files={work.files}
               onAdd={work.add}
@@ -299,7 +324,13 @@ export default function AddAssignment() {
                   <label htmlFor="answerKeyText" className="mb-1 block text-sm font-medium text-slate-700">
                     Or type the answer key
                   </label>
-                  <textarea id="answerKeyText" name="answerKeyText" rows={3} className={inputClass} placeholder={"1. 3/4\n2. 12 (2 points)\n3. B"} />
+                  <textarea
+                    id="answerKeyText"
+                    name="answerKeyText"
+                    rows={3}
+                    className={inputClass}
+                    placeholder={"1. 3/4\n2. 12 (2 points)\n3. B"}
+                  />
                 </div>
               </UploadCard>
             ) : null}
@@ -327,7 +358,11 @@ export default function AddAssignment() {
             ) : null}
           </div>
 
-          <section hidden={skipDetails} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="details-title">
+          <section
+            hidden={skipDetails}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            aria-labelledby="details-title"
+          >
             <h2 id="details-title" className="text-base font-semibold text-slate-900">
               Assignment details
             </h2>
@@ -363,7 +398,13 @@ export default function AddAssignment() {
                 <label htmlFor="assignmentType" className="mb-1 block text-sm font-medium text-slate-700">
                   Assignment type
                 </label>
-                <select id="assignmentType" name="assignmentType" value={assignmentType} onChange={(e) => setAssignmentType(e.currentTarget.value)} className={inputClass}>
+                <select
+                  id="assignmentType"
+                  name="assignmentType"
+                  value={assignmentType}
+                  onChange={(e) => setAssignmentType(e.currentTarget.value)}
+                  className={inputClass}
+                >
                   {ASSIGNMENT_TYPES.map((t) => (
                     <option key={t} value={t}>
                       {capitalize(t)}
@@ -375,7 +416,15 @@ export default function AddAssignment() {
                 <label htmlFor="subject" className="mb-1 block text-sm font-medium text-slate-700">
                   Subject
                 </label>
-                <input id="subject" name="subject" list="subjects" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} className={inputClass} maxLength={100} />
+                <input
+                  id="subject"
+                  name="subject"
+                  list="subjects"
+                  value={subject}
+                  onChange={(e) => setSubject(e.currentTarget.value)}
+                  className={inputClass}
+                  maxLength={100}
+                />
                 <datalist id="subjects">
                   {SUBJECTS.map((s) => (
                     <option key={s} value={s} />
@@ -491,7 +540,10 @@ export default function AddAssignment() {
                 }}
               />
             </Card>
-            <Card title="Educational Standards Override" description="Press Enter or Add Standard; blank entries and duplicates are skipped.">
+            <Card
+              title="Educational Standards Override"
+              description="Press Enter or Add Standard; blank entries and duplicates are skipped."
+            >
               <Toggle
                 name="useManualStandards"
                 label="Use these standards"
@@ -516,8 +568,20 @@ export default function AddAssignment() {
           <div className="grid gap-6 md:grid-cols-2">
             <Card title="AI Enhancement Options">
               <div className="space-y-4">
-                <Toggle name="hasAnswerKey" label="Include answer key" hint="Grade against your key" checked={hasAnswerKey} onChange={setHasAnswerKey} />
-                <Toggle name="hasRubric" label="Include grading rubric" hint="Score open answers by your criteria" checked={hasRubric} onChange={setHasRubric} />
+                <Toggle
+                  name="hasAnswerKey"
+                  label="Include answer key"
+                  hint="Grade against your key"
+                  checked={hasAnswerKey}
+                  onChange={setHasAnswerKey}
+                />
+                <Toggle
+                  name="hasRubric"
+                  label="Include grading rubric"
+                  hint="Score open answers by your criteria"
+                  checked={hasRubric}
+                  onChange={setHasRubric}
+                />
                 <div hidden={!advanced}>
                   <Toggle
                     name="requireManualReview"
@@ -563,9 +627,18 @@ export default function AddAssignment() {
               {clientError.detail ? <p className="mt-1">{clientError.detail}</p> : null}
             </div>
           ) : serverFormIssue ? (
-            <FormAlert message={serverFormIssue.message === NO_FILES_MESSAGE ? NO_FILES_MESSAGE : `${CREATE_ERROR_MESSAGE} ${serverFormIssue.message}`} />
+            <FormAlert
+              message={
+                serverFormIssue.message === NO_FILES_MESSAGE ? NO_FILES_MESSAGE : `${CREATE_ERROR_MESSAGE} ${serverFormIssue.message}`
+              }
+            />
           ) : null}
-          {busy ? <ProgressBar value={progress} label={created ? "Assignment created" : progress >= 95 ? "Starting AI grading" : "Uploading files"} /> : null}
+          {busy ? (
+            <ProgressBar
+              value={progress}
+              label={created ? "Assignment created" : progress >= 95 ? "Starting AI grading" : "Uploading files"}
+            />
+          ) : null}
           {created ? (
             <p role="status" className="text-sm font-medium text-green-700">
               Assignment created. Taking you to your assignments…
@@ -585,7 +658,11 @@ export default function AddAssignment() {
             </button>
           </div>
           <p className="text-right text-xs text-slate-500">
-            Defaults come from your <Link to="/settings" className="font-medium text-brand-600 hover:underline">settings</Link>.
+            Defaults come from your{" "}
+            <Link to="/settings" className="font-medium text-brand-600 hover:underline">
+              settings
+            </Link>
+            .
           </p>
         </div>
       </form>

@@ -87,7 +87,8 @@ function gradeText(row: StudentRow) {
   if (row.status === "missing") return "—";
   if (row.held && row.score != null) return "Awaiting approval";
   if (row.pipelineStatus === "failed") return "Could not be read";
-  if (row.pipelineStatus === "pending" || row.pipelineStatus === "processing") return row.pipelineStatus === "processing" ? "Grading…" : "Not graded yet";
+  if (row.pipelineStatus === "pending" || row.pipelineStatus === "processing")
+    return row.pipelineStatus === "processing" ? "Grading…" : "Not graded yet";
   if (row.score == null) return "Needs a score";
   return `${formatPoints(row.score)}/${formatPoints(row.maxScore)} (${formatPercent(row.percent)})`;
 }
@@ -139,7 +140,8 @@ export default function AssignmentPage() {
             {capitalize(assignment.assignmentType)}
             {assignment.subject ? ` · ${assignment.subject}` : ""}
             {assignment.gradeLevel ? ` · ${assignment.gradeLevel}` : ""}
-            {className ? ` · ${className}` : ""} · {assignment.points} points · {assignment.dueDate ? `Due ${formatDueDate(assignment.dueDate)}` : "No due date"}
+            {className ? ` · ${className}` : ""} · {assignment.points} points ·{" "}
+            {assignment.dueDate ? `Due ${formatDueDate(assignment.dueDate)}` : "No due date"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -167,10 +169,18 @@ export default function AssignmentPage() {
               </button>
             </Form>
           ) : null}
-          <a href={`/api/exports/assignment/${assignment.id}?format=csv`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+          <a
+            href={`/api/exports/assignment/${assignment.id}?format=csv`}
+            download
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+          >
             Export CSV
           </a>
-          <a href={`/api/exports/assignment/${assignment.id}?format=canvas`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+          <a
+            href={`/api/exports/assignment/${assignment.id}?format=canvas`}
+            download
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+          >
             Export for Canvas
           </a>
         </div>
@@ -206,7 +216,10 @@ export default function AssignmentPage() {
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <section className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:col-span-2" aria-labelledby="students-title">
+        <section
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:col-span-2"
+          aria-labelledby="students-title"
+        >
           <div className="flex items-center justify-between px-4 pt-4">
             <h2 id="students-title" className="text-base font-semibold">
               Students
@@ -297,7 +310,9 @@ export default function AssignmentPage() {
           ) : null}
           <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="text-base font-semibold">Key and rubric</h2>
-            {keyFiles.length === 0 && !assignment.hasAnswerKeyText ? <p className="mt-2 text-sm text-slate-600">No answer key or rubric.</p> : null}
+            {keyFiles.length === 0 && !assignment.hasAnswerKeyText ? (
+              <p className="mt-2 text-sm text-slate-600">No answer key or rubric.</p>
+            ) : null}
             {assignment.hasAnswerKeyText ? <p className="mt-2 text-sm text-slate-700">Typed answer key</p> : null}
             <ul className="mt-2 space-y-1 text-sm">
               {keyFiles.map((f) => (

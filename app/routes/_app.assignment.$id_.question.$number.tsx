@@ -7,7 +7,9 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { questionAcrossSubmissions, questionNumbers, saveQuestionAcrossSubmissions } from "~/server/submissions.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Question ${data?.number ?? ""} · ${data?.assignment.title ?? ""} | Gradewell` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Question ${data?.number ?? ""} · ${data?.assignment.title ?? ""} | Gradewell` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
@@ -48,7 +50,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const match = key.match(/^points\.(.+)$/);
     if (!match || typeof value !== "string") continue;
     const points = Number(value);
-    if (value.trim() === "" || !Number.isFinite(points) || points < 0) return data({ error: "Enter a number of points for every student.", saved: null }, { status: 400 });
+    if (value.trim() === "" || !Number.isFinite(points) || points < 0)
+      return data({ error: "Enter a number of points for every student.", saved: null }, { status: 400 });
     const feedback = form.get(`feedback.${match[1]}`);
     changes.set(match[1], { points, feedback: typeof feedback === "string" ? feedback : undefined });
   }
@@ -77,12 +80,18 @@ export default function QuestionPage() {
         </Link>
         <span className="flex gap-2">
           {previous ? (
-            <Link to={`${base}/${encodeURIComponent(previous)}`} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              to={`${base}/${encodeURIComponent(previous)}`}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50"
+            >
               Question {previous}
             </Link>
           ) : null}
           {next ? (
-            <Link to={`${base}/${encodeURIComponent(next)}`} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              to={`${base}/${encodeURIComponent(next)}`}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50"
+            >
               Question {next}
             </Link>
           ) : null}
@@ -111,17 +120,28 @@ export default function QuestionPage() {
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Student</th>
-                  <th scope="col" className="px-4 py-3">Answer read</th>
-                  <th scope="col" className="px-4 py-3">Feedback</th>
-                  <th scope="col" className="px-4 py-3">Points</th>
+                  <th scope="col" className="px-4 py-3">
+                    Student
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Answer read
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Feedback
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Points
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {rows.map((r) => (
                   <tr key={r.questionId} className={r.confidence < 0.7 ? "bg-orange-50/60" : ""}>
                     <td className="px-4 py-3 align-top">
-                      <Link to={`/assignment/${assignment.id}/submission/${r.submissionId}`} className="font-medium text-slate-900 hover:underline">
+                      <Link
+                        to={`/assignment/${assignment.id}/submission/${r.submissionId}`}
+                        className="font-medium text-slate-900 hover:underline"
+                      >
                         {r.student}
                       </Link>
                       <span className="block text-xs text-slate-500">Confidence {Math.round(r.confidence * 100)}%</span>
@@ -134,7 +154,13 @@ export default function QuestionPage() {
                       <label htmlFor={`feedback-${r.questionId}`} className="sr-only">
                         Feedback for {r.student}
                       </label>
-                      <textarea id={`feedback-${r.questionId}`} name={`feedback.${r.questionId}`} defaultValue={r.feedback} rows={2} className={inputClass} />
+                      <textarea
+                        id={`feedback-${r.questionId}`}
+                        name={`feedback.${r.questionId}`}
+                        defaultValue={r.feedback}
+                        rows={2}
+                        className={inputClass}
+                      />
                     </td>
                     <td className="w-36 px-4 py-3 align-top">
                       <label htmlFor={`points-${r.questionId}`} className="sr-only">
@@ -153,7 +179,9 @@ export default function QuestionPage() {
                         />
                         <span className="text-xs text-slate-500">/{formatPoints(r.possible)}</span>
                       </div>
-                      {r.edited && r.aiPoints != null ? <span className="mt-1 block text-xs text-slate-500">AI gave {formatPoints(r.aiPoints)}</span> : null}
+                      {r.edited && r.aiPoints != null ? (
+                        <span className="mt-1 block text-xs text-slate-500">AI gave {formatPoints(r.aiPoints)}</span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
@@ -161,7 +189,11 @@ export default function QuestionPage() {
             </table>
           </div>
           <div className="mt-4 flex justify-end">
-            <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+            >
               Save all
             </button>
           </div>

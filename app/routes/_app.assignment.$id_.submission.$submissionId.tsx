@@ -27,7 +27,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { assignment, submission, file, questions, edits, previousId, nextId } = review;
   const job = submission.jobId ? await findJob(db, teacher.id, submission.jobId) : undefined;
   return {
-    assignment: { id: assignment.id, title: assignment.title, points: assignment.points, requireManualReview: assignment.requireManualReview },
+    assignment: {
+      id: assignment.id,
+      title: assignment.title,
+      points: assignment.points,
+      requireManualReview: assignment.requireManualReview,
+    },
     submission: {
       id: submission.id,
       studentName: submission.studentName,
@@ -64,7 +69,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     edits: edits.map((e) => ({ ...e, editedAt: e.editedAt.toISOString() })),
     previousId,
     nextId,
-    job: job && (job.status === "processing" || job.status === "queued") ? { id: job.id, done: job.done, failed: job.failed, total: job.total } : null,
+    job:
+      job && (job.status === "processing" || job.status === "queued")
+        ? { id: job.id, done: job.done, failed: job.failed, total: job.total }
+        : null,
   };
 }
 
@@ -84,7 +92,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         await overrideScore(db, teacher, review.assignment, review.submission, { score: input.score, feedback: input.feedback });
         return { error: null, saved: "Score and feedback saved." };
       case "question":
-        await overrideQuestion(db, teacher, review.submission, { questionId: input.questionId, points: input.points!, feedback: input.feedback });
+        await overrideQuestion(db, teacher, review.submission, {
+          questionId: input.questionId,
+          points: input.points!,
+          feedback: input.feedback,
+        });
         return { error: null, saved: "Question updated." };
       case "text":
         await saveRecognizedText(db, teacher, review.submission, input.recognizedText);
@@ -124,12 +136,18 @@ export default function SubmissionPage() {
         </Link>
         <span className="flex gap-2">
           {previousId ? (
-            <Link to={`${base}/${previousId}`} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              to={`${base}/${previousId}`}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50"
+            >
               Previous student
             </Link>
           ) : null}
           {nextId ? (
-            <Link to={`${base}/${nextId}`} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              to={`${base}/${nextId}`}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50"
+            >
               Next student
             </Link>
           ) : null}
@@ -150,13 +168,20 @@ export default function SubmissionPage() {
                 : `${formatPoints(submission.score)}/${formatPoints(submission.maxScore)} (${formatPercent(submission.percent)})`}
             </span>
             {submission.teacherScored ? (
-              <span className="text-xs text-slate-500">AI score: {submission.aiScore == null ? "none" : formatPoints(submission.aiScore)}</span>
+              <span className="text-xs text-slate-500">
+                AI score: {submission.aiScore == null ? "none" : formatPoints(submission.aiScore)}
+              </span>
             ) : null}
           </p>
         </div>
         <Form method="post">
           {submission.approvedAt ? (
-            <button name="intent" value="unapprove" disabled={busy} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <button
+              name="intent"
+              value="unapprove"
+              disabled={busy}
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
               Withdraw approval
             </button>
           ) : (
@@ -246,9 +271,21 @@ export default function SubmissionPage() {
             <label htmlFor="recognizedText" className="sr-only">
               Recognised text
             </label>
-            <textarea id="recognizedText" name="recognizedText" defaultValue={submission.recognizedText} rows={16} placeholder="No text has been recognised yet. Type what the student wrote to grade it from your text." className={`${inputClass} font-mono text-xs`} />
+            <textarea
+              id="recognizedText"
+              name="recognizedText"
+              defaultValue={submission.recognizedText}
+              rows={16}
+              placeholder="No text has been recognised yet. Type what the student wrote to grade it from your text."
+              className={`${inputClass} font-mono text-xs`}
+            />
             <div className="flex justify-end">
-              <button name="intent" value="text" disabled={busy} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              <button
+                name="intent"
+                value="text"
+                disabled={busy}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
                 Save text and regrade
               </button>
             </div>
@@ -291,7 +328,12 @@ export default function SubmissionPage() {
           </div>
           <div className="sm:col-span-2 flex flex-wrap justify-end gap-3">
             {submission.status === "graded" ? <RewriteFeedbackButton submissionId={submission.id} target={feedbackRef} /> : null}
-            <button name="intent" value="score" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
+            <button
+              name="intent"
+              value="score"
+              disabled={busy}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+            >
               Save score
             </button>
           </div>
@@ -309,7 +351,10 @@ export default function SubmissionPage() {
                 <Form method="post" className="grid gap-3 md:grid-cols-[6rem_1fr_1fr_9rem]">
                   <input type="hidden" name="questionId" value={q.id} />
                   <div>
-                    <Link to={`/assignment/${assignment.id}/question/${encodeURIComponent(q.number)}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                    <Link
+                      to={`/assignment/${assignment.id}/question/${encodeURIComponent(q.number)}`}
+                      className="text-sm font-semibold text-brand-700 hover:underline"
+                    >
                       Question {q.number}
                     </Link>
                     <p className="mt-1 text-xs text-slate-500">Confidence {Math.round(q.confidence * 100)}%</p>
@@ -333,9 +378,25 @@ export default function SubmissionPage() {
                     <label htmlFor={`points-${q.id}`} className="mb-1 block text-xs font-medium text-slate-600">
                       Points (of {formatPoints(q.pointsPossible)})
                     </label>
-                    <input id={`points-${q.id}`} name="points" type="number" step="any" min={0} max={q.pointsPossible} defaultValue={q.pointsAwarded} className={inputClass} />
-                    {q.edited && q.aiPoints != null ? <p className="mt-1 text-xs text-slate-500">AI gave {formatPoints(q.aiPoints)}</p> : null}
-                    <button name="intent" value="question" disabled={busy} className="mt-2 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                    <input
+                      id={`points-${q.id}`}
+                      name="points"
+                      type="number"
+                      step="any"
+                      min={0}
+                      max={q.pointsPossible}
+                      defaultValue={q.pointsAwarded}
+                      className={inputClass}
+                    />
+                    {q.edited && q.aiPoints != null ? (
+                      <p className="mt-1 text-xs text-slate-500">AI gave {formatPoints(q.aiPoints)}</p>
+                    ) : null}
+                    <button
+                      name="intent"
+                      value="question"
+                      disabled={busy}
+                      className="mt-2 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                    >
                       Save
                     </button>
                   </div>

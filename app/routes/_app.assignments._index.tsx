@@ -64,14 +64,20 @@ export default function AssignmentsPage() {
           >
             Export
           </a>
-          <Link to="/add-assignment" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+          <Link
+            to="/add-assignment"
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
             New Assignment
           </Link>
         </div>
       </div>
 
       {created ? (
-        <div role="status" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-green-200 bg-green-50 px-5 py-4 text-sm text-green-900">
+        <div
+          role="status"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-green-200 bg-green-50 px-5 py-4 text-sm text-green-900"
+        >
           <span>
             <strong className="font-semibold">{created.title}</strong> was created.
             {created.jobId ? " Grading has started." : ""}
@@ -119,9 +125,24 @@ export default function AssignmentsPage() {
             Filter{filtering ? " (on)" : ""}
           </summary>
           <div className="absolute right-0 z-10 mt-2 w-72 space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
-            <FilterSelect label="Status" name="status" value={filters.status} options={ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
-            <FilterSelect label="Class" name="class" value={filters.classId} options={classes.map((c) => ({ value: c.id, label: c.name }))} />
-            <FilterSelect label="Type" name="type" value={filters.type} options={ASSIGNMENT_TYPES.map((t) => ({ value: t, label: capitalize(t) }))} />
+            <FilterSelect
+              label="Status"
+              name="status"
+              value={filters.status}
+              options={ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: s }))}
+            />
+            <FilterSelect
+              label="Class"
+              name="class"
+              value={filters.classId}
+              options={classes.map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <FilterSelect
+              label="Type"
+              name="type"
+              value={filters.type}
+              options={ASSIGNMENT_TYPES.map((t) => ({ value: t, label: capitalize(t) }))}
+            />
             <div className="flex justify-between">
               <Link to="/assignments" className="text-sm font-medium text-slate-600 hover:underline">
                 Clear
@@ -132,7 +153,10 @@ export default function AssignmentsPage() {
             </div>
           </div>
         </details>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+        >
           Search
         </button>
       </Form>
@@ -141,10 +165,15 @@ export default function AssignmentsPage() {
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <h2 className="text-lg font-semibold">{summary.total === 0 ? "No assignments yet" : "No assignments match"}</h2>
           <p className="mt-1 text-sm text-slate-600">
-            {summary.total === 0 ? "Upload your students' work and Gradewell grades it for you." : "Try another search or clear the filters."}
+            {summary.total === 0
+              ? "Upload your students' work and Gradewell grades it for you."
+              : "Try another search or clear the filters."}
           </p>
           {summary.total === 0 ? (
-            <Link to="/add-assignment" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link
+              to="/add-assignment"
+              className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Create your first assignment
             </Link>
           ) : null}
@@ -154,13 +183,27 @@ export default function AssignmentsPage() {
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-4 py-3">Assignment</th>
-                <th scope="col" className="px-4 py-3">Class</th>
-                <th scope="col" className="px-4 py-3">Due date</th>
-                <th scope="col" className="px-4 py-3">Submissions</th>
-                <th scope="col" className="px-4 py-3">Average</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3">
+                  Assignment
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Class
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Due date
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Submissions
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Average
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -202,7 +245,17 @@ export default function AssignmentsPage() {
   );
 }
 
-function FilterSelect({ label, name, value, options }: { label: string; name: string; value: string; options: { value: string; label: string }[] }) {
+function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <div>
       <label htmlFor={`filter-${name}`} className="mb-1 block text-xs font-medium text-slate-600">

@@ -4,7 +4,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
 import {
-  Badge, card, EmptyState, Flash, formatDate, PageHeader, primaryButton, scoreTone, secondaryButton, smallButton, StatCard, textareaClass,
+  Badge,
+  card,
+  EmptyState,
+  Flash,
+  formatDate,
+  PageHeader,
+  primaryButton,
+  scoreTone,
+  secondaryButton,
+  smallButton,
+  StatCard,
+  textareaClass,
 } from "~/components/classes/ui";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { ATTENDANCE_STATUSES } from "../../core/constants";
@@ -14,7 +25,14 @@ import { AttendanceDate, EnrollStudentForm } from "~/schemas/classes";
 import { attendanceDays, attendanceForDay, isAttendanceStatus, saveAttendance } from "~/server/attendance.server";
 import { requireTeacher } from "~/server/auth.server";
 import {
-  classAssignments, classRoster, enrollExistingStudent, enrollStudents, getClass, getClassSummary, studentsNotInClass, unenrollStudent,
+  classAssignments,
+  classRoster,
+  enrollExistingStudent,
+  enrollStudents,
+  getClass,
+  getClassSummary,
+  studentsNotInClass,
+  unenrollStudent,
 } from "~/server/classes.server";
 import { getDb } from "../../core/db/client";
 
@@ -37,7 +55,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     attendanceDays(db, teacher.id, klass.id),
   ]);
   return {
-    klass: { id: klass.id, name: klass.name, subject: klass.subject, gradeLevel: klass.gradeLevel, classCode: klass.classCode, description: klass.description, enrollmentMethod: klass.enrollmentMethod, archived: klass.archivedAt != null, studentCount: klass.studentCount, assignmentCount: klass.assignmentCount, averageScore: klass.averageScore },
+    klass: {
+      id: klass.id,
+      name: klass.name,
+      subject: klass.subject,
+      gradeLevel: klass.gradeLevel,
+      classCode: klass.classCode,
+      description: klass.description,
+      enrollmentMethod: klass.enrollmentMethod,
+      archived: klass.archivedAt != null,
+      studentCount: klass.studentCount,
+      assignmentCount: klass.assignmentCount,
+      averageScore: klass.averageScore,
+    },
     roster,
     assignments: assignmentList,
     others,
@@ -70,7 +100,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return reply({
         intent,
         enroll: submission.reply({ resetForm: true }),
-        message: result.added ? `Added ${submission.value.name} to ${klass.name}.` : `${submission.value.name} is already in ${klass.name}.`,
+        message: result.added
+          ? `Added ${submission.value.name} to ${klass.name}.`
+          : `${submission.value.name} is already in ${klass.name}.`,
       });
     }
     case "enroll-existing": {
@@ -79,7 +111,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case "unenroll": {
       const ok = await unenrollStudent(db, teacher.id, klass.id, String(formData.get("studentId") ?? ""));
-      return ok ? reply({ intent, message: "Student removed from the class. Their graded work is kept." }) : reply({ intent, error: "That student is not in this class." }, 404);
+      return ok
+        ? reply({ intent, message: "Student removed from the class. Their graded work is kept." })
+        : reply({ intent, error: "That student is not in this class." }, 404);
     }
     case "preview-csv":
     case "import-csv": {
@@ -93,7 +127,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (preview.error) return reply({ intent, error: preview.error }, 400);
       if (intent === "preview-csv") return reply({ intent, preview: { ...preview, csv } });
       const valid = preview.rows.filter((r) => r.error === null);
-      if (valid.length === 0) return reply({ intent, error: "No rows can be imported. Fix the rows marked in the preview.", preview: { ...preview, csv } }, 400);
+      if (valid.length === 0)
+        return reply({ intent, error: "No rows can be imported. Fix the rows marked in the preview.", preview: { ...preview, csv } }, 400);
       const result = await enrollStudents(db, teacher.id, klass.id, valid);
       const skipped = preview.rows.length - valid.length;
       return reply({
@@ -169,29 +204,50 @@ export default function ClassPage() {
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                   <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">Student</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Average</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Graded</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Attendance</th>
-                    <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Student
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Average
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Graded
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Attendance
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {roster.map((s) => (
                     <tr key={s.id}>
                       <td className="py-2 pr-3">
-                        <Link to={elementary ? `/elementary-student/${s.id}` : `/student/${s.id}`} className="font-medium text-brand-700 hover:underline">
+                        <Link
+                          to={elementary ? `/elementary-student/${s.id}` : `/student/${s.id}`}
+                          className="font-medium text-brand-700 hover:underline"
+                        >
                           {s.name}
                         </Link>
                         <span className="block text-xs text-slate-500">{s.email}</span>
                       </td>
-                      <td className="py-2 pr-3"><Badge tone={scoreTone(s.averageScore)}>{formatPercent(s.averageScore)}</Badge></td>
+                      <td className="py-2 pr-3">
+                        <Badge tone={scoreTone(s.averageScore)}>{formatPercent(s.averageScore)}</Badge>
+                      </td>
                       <td className="py-2 pr-3">{s.graded}</td>
                       <td className="py-2 pr-3">{formatPercent(s.attendanceRate)}</td>
                       <td className="py-2 text-right">
                         <Form method="post">
                           <input type="hidden" name="studentId" value={s.id} />
-                          <button type="submit" name="intent" value="unenroll" className={smallButton} aria-label={`Remove ${s.name} from class`}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="unenroll"
+                            className={smallButton}
+                            aria-label={`Remove ${s.name} from class`}
+                          >
                             Remove
                           </button>
                         </Form>
@@ -207,8 +263,18 @@ export default function ClassPage() {
             <Form method="post" {...getFormProps(enrollForm)} className="space-y-3">
               <h3 className="text-sm font-semibold">Add a student</h3>
               <FormAlert id={enrollForm.errorId} message={enrollForm.errors?.[0]} />
-              <TextField label="Student name" {...getInputProps(enrollFields.name, { type: "text" })} errors={enrollFields.name.errors} errorId={enrollFields.name.errorId} />
-              <TextField label="Student email" {...getInputProps(enrollFields.email, { type: "email" })} errors={enrollFields.email.errors} errorId={enrollFields.email.errorId} />
+              <TextField
+                label="Student name"
+                {...getInputProps(enrollFields.name, { type: "text" })}
+                errors={enrollFields.name.errors}
+                errorId={enrollFields.name.errorId}
+              />
+              <TextField
+                label="Student email"
+                {...getInputProps(enrollFields.email, { type: "email" })}
+                errors={enrollFields.email.errors}
+                errorId={enrollFields.email.errorId}
+              />
               <button type="submit" name="intent" value="enroll" className={primaryButton} disabled={pendingIntent === "enroll"}>
                 {pendingIntent === "enroll" ? "Adding..." : "Add to class"}
               </button>
@@ -217,8 +283,14 @@ export default function ClassPage() {
               {others.length > 0 ? (
                 <Form method="post" className="space-y-3">
                   <h3 className="text-sm font-semibold">Add one of your students</h3>
-                  <label htmlFor="existing-student" className="sr-only">Student</label>
-                  <select id="existing-student" name="studentId" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+                  <label htmlFor="existing-student" className="sr-only">
+                    Student
+                  </label>
+                  <select
+                    id="existing-student"
+                    name="studentId"
+                    className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+                  >
                     {others.map((o) => (
                       <option key={o.id} value={o.id}>
                         {`${o.name}${o.email ? ` (${o.email})` : ""}`}
@@ -232,11 +304,29 @@ export default function ClassPage() {
               ) : null}
               <Form method="post" encType="multipart/form-data" className="space-y-3">
                 <h3 className="text-sm font-semibold">Import a roster CSV</h3>
-                <p className="text-xs text-slate-600">One student per line: name, email. A header row (Name, Email or First Name, Last Name, Email) is recognised.</p>
-                <label htmlFor="roster-file" className="block text-sm font-medium text-slate-700">CSV file</label>
-                <input id="roster-file" type="file" name="roster" accept=".csv,text/csv,text/plain" className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700" />
-                <label htmlFor="roster-text" className="block text-sm font-medium text-slate-700">or paste rows</label>
-                <textarea id="roster-text" name="csv" rows={3} className={textareaClass} placeholder={"Ada Lovelace, ada@school.org\nAlan Turing, alan@school.org"} />
+                <p className="text-xs text-slate-600">
+                  One student per line: name, email. A header row (Name, Email or First Name, Last Name, Email) is recognised.
+                </p>
+                <label htmlFor="roster-file" className="block text-sm font-medium text-slate-700">
+                  CSV file
+                </label>
+                <input
+                  id="roster-file"
+                  type="file"
+                  name="roster"
+                  accept=".csv,text/csv,text/plain"
+                  className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700"
+                />
+                <label htmlFor="roster-text" className="block text-sm font-medium text-slate-700">
+                  or paste rows
+                </label>
+                <textarea
+                  id="roster-text"
+                  name="csv"
+                  rows={3}
+                  className={textareaClass}
+                  placeholder={"Ada Lovelace, ada@school.org\nAlan Turing, alan@school.org"}
+                />
                 <button type="submit" name="intent" value="preview-csv" className={secondaryButton}>
                   Preview import
                 </button>
@@ -247,13 +337,25 @@ export default function ClassPage() {
         </section>
 
         <section aria-labelledby="attendance-heading" className={`${card} p-6`}>
-          <h2 id="attendance-heading" className="text-lg font-semibold">Attendance</h2>
+          <h2 id="attendance-heading" className="text-lg font-semibold">
+            Attendance
+          </h2>
           <Form method="get" className="mt-3 flex items-end gap-2">
             <div className="flex-1">
-              <label htmlFor="attendance-date" className="mb-1 block text-sm font-medium text-slate-700">Date</label>
-              <input id="attendance-date" type="date" name="date" defaultValue={attendance.date} className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <label htmlFor="attendance-date" className="mb-1 block text-sm font-medium text-slate-700">
+                Date
+              </label>
+              <input
+                id="attendance-date"
+                type="date"
+                name="date"
+                defaultValue={attendance.date}
+                className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
             </div>
-            <button type="submit" className={secondaryButton}>Open</button>
+            <button type="submit" className={secondaryButton}>
+              Open
+            </button>
           </Form>
           {roster.length === 0 ? (
             <p className="mt-4 text-sm text-slate-600">Add students to take attendance.</p>
@@ -261,7 +363,9 @@ export default function ClassPage() {
             <Form method="post" className="mt-4" key={attendance.date}>
               <input type="hidden" name="date" value={attendance.date} />
               <p className="mb-2 text-xs text-slate-500">
-                {attendance.taken ? `Taken for ${formatDate(attendance.date)}; saving updates it.` : `Not taken yet for ${formatDate(attendance.date)}.`}
+                {attendance.taken
+                  ? `Taken for ${formatDate(attendance.date)}; saving updates it.`
+                  : `Not taken yet for ${formatDate(attendance.date)}.`}
               </p>
               <ul className="divide-y divide-slate-100">
                 {roster.map((s) => (
@@ -271,7 +375,12 @@ export default function ClassPage() {
                       <div className="mt-1 flex gap-3">
                         {ATTENDANCE_STATUSES.map((status) => (
                           <label key={status} className="flex items-center gap-1 text-sm text-slate-700">
-                            <input type="radio" name={`status:${s.id}`} value={status} defaultChecked={(attendance.register[s.id] ?? "present") === status} />
+                            <input
+                              type="radio"
+                              name={`status:${s.id}`}
+                              value={status}
+                              defaultChecked={(attendance.register[s.id] ?? "present") === status}
+                            />
                             {STATUS_LABELS[status]}
                           </label>
                         ))}
@@ -280,7 +389,13 @@ export default function ClassPage() {
                   </li>
                 ))}
               </ul>
-              <button type="submit" name="intent" value="attendance" className={`${primaryButton} mt-4 w-full`} disabled={pendingIntent === "attendance"}>
+              <button
+                type="submit"
+                name="intent"
+                value="attendance"
+                className={`${primaryButton} mt-4 w-full`}
+                disabled={pendingIntent === "attendance"}
+              >
                 {pendingIntent === "attendance" ? "Saving..." : "Save attendance"}
               </button>
             </Form>
@@ -291,7 +406,9 @@ export default function ClassPage() {
               <ul className="mt-2 space-y-1 text-sm">
                 {attendance.days.map((d) => (
                   <li key={d.date} className="flex justify-between">
-                    <Link to={`?date=${d.date}`} className="text-brand-700 hover:underline">{formatDate(d.date)}</Link>
+                    <Link to={`?date=${d.date}`} className="text-brand-700 hover:underline">
+                      {formatDate(d.date)}
+                    </Link>
                     <span className="text-slate-600">{`${d.present} present · ${d.late} late · ${d.absent} absent`}</span>
                   </li>
                 ))}
@@ -302,10 +419,19 @@ export default function ClassPage() {
       </div>
 
       <section aria-labelledby="assignments-heading" className={`${card} mt-8 p-6`}>
-        <h2 id="assignments-heading" className="text-lg font-semibold">Assignments</h2>
+        <h2 id="assignments-heading" className="text-lg font-semibold">
+          Assignments
+        </h2>
         {assignments.length === 0 ? (
           <div className="mt-4">
-            <EmptyState title="No assignments for this class yet" action={<Link to="/add-assignment" className={primaryButton}>Create Assignment</Link>}>
+            <EmptyState
+              title="No assignments for this class yet"
+              action={
+                <Link to="/add-assignment" className={primaryButton}>
+                  Create Assignment
+                </Link>
+              }
+            >
               Assignments you create for this class appear here with their status and average.
             </EmptyState>
           </div>
@@ -314,21 +440,39 @@ export default function ClassPage() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Assignment</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Due</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Graded</th>
-                  <th scope="col" className="py-2 font-medium">Average</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Assignment
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Due
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Graded
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Average
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {assignments.map((a) => (
                   <tr key={a.id}>
-                    <td className="py-2 pr-3"><Link to={`/assignment/${a.id}`} className="font-medium text-brand-700 hover:underline">{a.title}</Link></td>
-                    <td className="py-2 pr-3"><Badge tone={a.status === "Active" ? "green" : a.status === "Completed" ? "brand" : "slate"}>{a.status}</Badge></td>
+                    <td className="py-2 pr-3">
+                      <Link to={`/assignment/${a.id}`} className="font-medium text-brand-700 hover:underline">
+                        {a.title}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <Badge tone={a.status === "Active" ? "green" : a.status === "Completed" ? "brand" : "slate"}>{a.status}</Badge>
+                    </td>
                     <td className="py-2 pr-3">{formatDate(a.dueDate)}</td>
                     <td className="py-2 pr-3">{`${a.graded}/${a.submissions}`}</td>
-                    <td className="py-2"><Badge tone={scoreTone(a.averageScore)}>{formatPercent(a.averageScore)}</Badge></td>
+                    <td className="py-2">
+                      <Badge tone={scoreTone(a.averageScore)}>{formatPercent(a.averageScore)}</Badge>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -344,18 +488,26 @@ function RosterPreviewTable({ preview }: { preview: RosterPreview & { csv: strin
   const valid = preview.rows.filter((r) => r.error === null).length;
   return (
     <div className="mt-6 rounded-lg border border-slate-200 p-4" aria-labelledby="preview-heading">
-      <h3 id="preview-heading" className="text-sm font-semibold">Import preview</h3>
-      <p className="mt-1 text-sm text-slate-600">
-        {`${valid} of ${preview.rows.length} rows can be imported.`}
-      </p>
+      <h3 id="preview-heading" className="text-sm font-semibold">
+        Import preview
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{`${valid} of ${preview.rows.length} rows can be imported.`}</p>
       <div className="mt-3 max-h-72 overflow-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">Line</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Name</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Email</th>
-              <th scope="col" className="py-1 font-medium">Status</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Line
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Email
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -364,7 +516,9 @@ function RosterPreviewTable({ preview }: { preview: RosterPreview & { csv: strin
                 <td className="py-1 pr-3">{r.line}</td>
                 <td className="py-1 pr-3">{r.name || "—"}</td>
                 <td className="py-1 pr-3">{r.email || "—"}</td>
-                <td className="py-1">{r.error ? <span className="text-red-800">{r.error}</span> : <span className="text-emerald-800">Ready</span>}</td>
+                <td className="py-1">
+                  {r.error ? <span className="text-red-800">{r.error}</span> : <span className="text-emerald-800">Ready</span>}
+                </td>
               </tr>
             ))}
           </tbody>

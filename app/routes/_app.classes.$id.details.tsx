@@ -20,9 +20,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!klass) notFound();
   return {
     klass: {
-      id: klass.id, name: klass.name, subject: klass.subject, gradeLevel: klass.gradeLevel, description: klass.description,
-      classCode: klass.classCode, enrollmentMethod: klass.enrollmentMethod, archivedAt: klass.archivedAt?.toISOString() ?? null,
-      createdAt: klass.createdAt.toISOString(), studentCount: klass.studentCount, assignmentCount: klass.assignmentCount, averageScore: klass.averageScore,
+      id: klass.id,
+      name: klass.name,
+      subject: klass.subject,
+      gradeLevel: klass.gradeLevel,
+      description: klass.description,
+      classCode: klass.classCode,
+      enrollmentMethod: klass.enrollmentMethod,
+      archivedAt: klass.archivedAt?.toISOString() ?? null,
+      createdAt: klass.createdAt.toISOString(),
+      studentCount: klass.studentCount,
+      assignmentCount: klass.assignmentCount,
+      averageScore: klass.averageScore,
     },
   };
 }
@@ -51,7 +60,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "archive":
     case "unarchive":
       await setClassArchived(db, teacher.id, klass.id, intent === "archive");
-      return reply({ intent, message: intent === "archive" ? "Class archived. It is hidden from My Classes until you restore it." : "Class restored." });
+      return reply({
+        intent,
+        message: intent === "archive" ? "Class archived. It is hidden from My Classes until you restore it." : "Class restored.",
+      });
     case "delete": {
       if (String(formData.get("confirmName") ?? "").trim() !== klass.name) {
         return reply({ intent, error: "Type the class name exactly to confirm deleting it." }, 400);
@@ -72,7 +84,13 @@ export default function ClassDetailsPage() {
   const [form, fields] = useForm({
     id: "class-settings",
     lastResult: result?.intent === "update" ? result.update : undefined,
-    defaultValue: { name: klass.name, subject: klass.subject, gradeLevel: klass.gradeLevel, description: klass.description, enrollmentMethod: klass.enrollmentMethod },
+    defaultValue: {
+      name: klass.name,
+      subject: klass.subject,
+      gradeLevel: klass.gradeLevel,
+      description: klass.description,
+      enrollmentMethod: klass.enrollmentMethod,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateClassForm }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -85,17 +103,29 @@ export default function ClassDetailsPage() {
         title={`${klass.name} settings`}
         subtitle={`Created ${formatDate(klass.createdAt)} · ${klass.studentCount} students · ${klass.assignmentCount} assignments · average ${formatPercent(klass.averageScore)}`}
         back={{ to: "/classes", label: "Back to Classes" }}
-        actions={<Link to={`/classes/${klass.id}`} className={secondaryButton}>View Class</Link>}
+        actions={
+          <Link to={`/classes/${klass.id}`} className={secondaryButton}>
+            View Class
+          </Link>
+        }
       />
       <Flash message={result?.message} />
       <Flash message={result?.error} tone="red" />
 
       <Form method="post" {...getFormProps(form)} className={`${card} space-y-5 p-6`} aria-labelledby="details-heading">
-        <h2 id="details-heading" className="text-lg font-semibold">Class details</h2>
+        <h2 id="details-heading" className="text-lg font-semibold">
+          Class details
+        </h2>
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <TextField label="Class name" {...getInputProps(fields.name, { type: "text" })} {...field("name")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Subject" placeholder="Select subject" options={CLASS_SUBJECTS.map((s) => ({ value: s, label: s }))} {...getSelectProps(fields.subject)} {...field("subject")} />
+          <SelectField
+            label="Subject"
+            placeholder="Select subject"
+            options={CLASS_SUBJECTS.map((s) => ({ value: s, label: s }))}
+            {...getSelectProps(fields.subject)}
+            {...field("subject")}
+          />
           <SelectField
             label="Grade level"
             placeholder="Select grade level"
@@ -105,14 +135,19 @@ export default function ClassDetailsPage() {
           />
         </div>
         <div>
-          <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-slate-700">Description</label>
+          <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-slate-700">
+            Description
+          </label>
           <textarea rows={3} className={textareaClass} {...getTextareaProps(fields.description)} />
           <FieldError id={fields.description.errorId} errors={fields.description.errors} />
         </div>
         <SelectField
           label="Enrollment"
           placeholder="Select enrollment"
-          options={[{ value: "auto", label: "Auto: students join with the class code" }, { value: "manual", label: "Manual: I add students" }]}
+          options={[
+            { value: "auto", label: "Auto: students join with the class code" },
+            { value: "manual", label: "Manual: I add students" },
+          ]}
           {...getSelectProps(fields.enrollmentMethod)}
           {...field("enrollmentMethod")}
         />
@@ -124,18 +159,26 @@ export default function ClassDetailsPage() {
       </Form>
 
       <section aria-labelledby="code-heading" className={`${card} mt-6 p-6`}>
-        <h2 id="code-heading" className="text-lg font-semibold">Class code</h2>
+        <h2 id="code-heading" className="text-lg font-semibold">
+          Class code
+        </h2>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
-          <p className="font-mono text-3xl font-semibold tracking-[0.3em] text-brand-700" data-testid="class-code">{klass.classCode}</p>
+          <p className="font-mono text-3xl font-semibold tracking-[0.3em] text-brand-700" data-testid="class-code">
+            {klass.classCode}
+          </p>
           <Form method="post">
-            <button type="submit" name="intent" value="regenerate-code" className={secondaryButton}>Regenerate code</button>
+            <button type="submit" name="intent" value="regenerate-code" className={secondaryButton}>
+              Regenerate code
+            </button>
           </Form>
         </div>
         <p className="mt-2 text-sm text-slate-600">A new code replaces the old one; students already in the class stay enrolled.</p>
       </section>
 
       <section aria-labelledby="archive-heading" className={`${card} mt-6 p-6`}>
-        <h2 id="archive-heading" className="text-lg font-semibold">{klass.archivedAt ? "Archived class" : "Archive"}</h2>
+        <h2 id="archive-heading" className="text-lg font-semibold">
+          {klass.archivedAt ? "Archived class" : "Archive"}
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
           {klass.archivedAt
             ? `Archived on ${formatDate(klass.archivedAt)}. Restore it to show it in My Classes again.`
@@ -149,7 +192,9 @@ export default function ClassDetailsPage() {
       </section>
 
       <section aria-labelledby="delete-heading" className="mt-6 rounded-xl border border-red-200 bg-white p-6 shadow-sm">
-        <h2 id="delete-heading" className="text-lg font-semibold text-red-800">Delete class</h2>
+        <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
+          Delete class
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
           Deleting removes the class, its roster and attendance. Students and their graded work stay in Gradewell. This cannot be undone.
         </p>
@@ -157,7 +202,9 @@ export default function ClassDetailsPage() {
           <summary className="cursor-pointer text-sm font-medium text-red-700">Delete this class…</summary>
           <Form method="post" className="mt-3 space-y-3">
             <TextField label={`Type "${klass.name}" to confirm`} id="confirm-name" name="confirmName" autoComplete="off" />
-            <button type="submit" name="intent" value="delete" className={dangerButton}>Delete class permanently</button>
+            <button type="submit" name="intent" value="delete" className={dangerButton}>
+              Delete class permanently
+            </button>
           </Form>
         </details>
       </section>

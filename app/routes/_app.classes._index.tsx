@@ -14,7 +14,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const archived = new URL(request.url).searchParams.get("archived") === "1";
   // Streamed: the page shows 'Loading classes...' until the list with its live figures arrives.
   const classes = listClasses(getDb(context.cloudflare.env.DB), teacher.id, { archived }).then((list) =>
-    list.map((c) => ({ ...c, archivedAt: c.archivedAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() })),
+    list.map((c) => ({
+      ...c,
+      archivedAt: c.archivedAt?.toISOString() ?? null,
+      createdAt: c.createdAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+    })),
   );
   return { classes, archived };
 }
@@ -44,7 +49,13 @@ export default function ClassesPage() {
           {`Deleted "${deleted}".`}
         </p>
       ) : null}
-      <Suspense fallback={<p className="text-slate-600" role="status">Loading classes...</p>}>
+      <Suspense
+        fallback={
+          <p className="text-slate-600" role="status">
+            Loading classes...
+          </p>
+        }
+      >
         <Await resolve={classes} errorElement={<ClassGrid classes={[]} archived={archived} />}>
           {(list) => <ClassGrid classes={list} archived={archived} />}
         </Await>
@@ -91,11 +102,15 @@ function ClassGrid({ classes, archived }: { classes: ClassCard[]; archived: bool
           <dl className="mt-5 grid grid-cols-3 gap-2 text-center">
             <div className="rounded-lg bg-slate-50 p-2">
               <dt className="text-xs text-slate-500">Students</dt>
-              <dd className="text-lg font-semibold" data-testid="student-count">{c.studentCount}</dd>
+              <dd className="text-lg font-semibold" data-testid="student-count">
+                {c.studentCount}
+              </dd>
             </div>
             <div className="rounded-lg bg-slate-50 p-2">
               <dt className="text-xs text-slate-500">Assignments</dt>
-              <dd className="text-lg font-semibold" data-testid="assignment-count">{c.assignmentCount}</dd>
+              <dd className="text-lg font-semibold" data-testid="assignment-count">
+                {c.assignmentCount}
+              </dd>
             </div>
             <div className="rounded-lg bg-slate-50 p-2">
               <dt className="text-xs text-slate-500">Average</dt>

@@ -59,7 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if ("error" in created) {
     return data(
-      { kind: "result" as const, result: submission.reply({ formErrors: [FAILED_TO_CREATE_CLASS], fieldErrors: { classCode: [created.error] } }) },
+      {
+        kind: "result" as const,
+        result: submission.reply({ formErrors: [FAILED_TO_CREATE_CLASS], fieldErrors: { classCode: [created.error] } }),
+      },
       { status: 409 },
     );
   }
@@ -110,16 +113,31 @@ export default function CreateClassPage() {
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
-      <PageHeader title="Create New Class" subtitle="Set up a class, then share its code or add students yourself." back={{ to: "/classes", label: "Back to Classes" }} />
+      <PageHeader
+        title="Create New Class"
+        subtitle="Set up a class, then share its code or add students yourself."
+        back={{ to: "/classes", label: "Back to Classes" }}
+      />
       <Form method="post" {...getFormProps(form)} className={`${card} space-y-6 p-6`}>
         {/* The first submit button is the one Enter presses: make it "create", not "Generate". */}
         <button type="submit" name="intent" value="create" className="sr-only" tabIndex={-1} aria-hidden="true">
           Create Class
         </button>
         <FormAlert id={form.errorId} message={busy ? null : form.errors?.[0]} />
-        <TextField label="Class name" placeholder="e.g. Period 2 Algebra" {...getInputProps(fields.name, { type: "text" })} {...field("name")} />
+        <TextField
+          label="Class name"
+          placeholder="e.g. Period 2 Algebra"
+          {...getInputProps(fields.name, { type: "text" })}
+          {...field("name")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Subject" placeholder="Select subject" options={CLASS_SUBJECTS.map((s) => ({ value: s, label: s }))} {...getSelectProps(fields.subject)} {...field("subject")} />
+          <SelectField
+            label="Subject"
+            placeholder="Select subject"
+            options={CLASS_SUBJECTS.map((s) => ({ value: s, label: s }))}
+            {...getSelectProps(fields.subject)}
+            {...field("subject")}
+          />
           <SelectField
             label="Grade level"
             placeholder="Select grade level"
@@ -177,7 +195,10 @@ export default function CreateClassPage() {
               { value: "auto", title: "Auto", body: "Students join with the class code." },
               { value: "manual", title: "Manual", body: "Add students yourself now." },
             ].map((option) => (
-              <label key={option.value} className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+              <label
+                key={option.value}
+                className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+              >
                 <input
                   type="radio"
                   name={fields.enrollmentMethod.name}
@@ -274,7 +295,8 @@ export default function CreateClassPage() {
           </section>
         ) : (
           <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
-            Students join with the class code <span className="font-mono font-semibold tracking-wider">{code || "(generated on save)"}</span>.
+            Students join with the class code{" "}
+            <span className="font-mono font-semibold tracking-wider">{code || "(generated on save)"}</span>.
           </p>
         )}
 
@@ -300,8 +322,12 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-bold text-slate-900">{ERROR_CREATING_CLASS}</h1>
       <p className="mt-2 text-slate-600">Nothing was saved. Please try again.</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/classes" className={secondaryButton}>Back to Classes</Link>
-        <Link to="/create-class" className={primaryButton} reloadDocument>Try again</Link>
+        <Link to="/classes" className={secondaryButton}>
+          Back to Classes
+        </Link>
+        <Link to="/create-class" className={primaryButton} reloadDocument>
+          Try again
+        </Link>
       </div>
     </main>
   );

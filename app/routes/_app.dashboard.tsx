@@ -103,8 +103,11 @@ export default function Dashboard() {
         <h2 className="text-lg font-semibold">Recent activity</h2>
         {overview.recent.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">
-            Nothing graded yet. <Link to="/add-assignment" className="font-medium text-brand-600 hover:underline">Upload your first assignment</Link> to
-            see Gradewell at work.
+            Nothing graded yet.{" "}
+            <Link to="/add-assignment" className="font-medium text-brand-600 hover:underline">
+              Upload your first assignment
+            </Link>{" "}
+            to see Gradewell at work.
           </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-100">

@@ -12,7 +12,13 @@ import { subjectDetails } from "~/lib/student-insights";
 import { CONFERENCE_TYPE_LABELS, ConferenceItemForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { checkConferenceFile, type CheckedConferenceFile } from "~/server/conference-files.server";
-import { addConferenceItemFromSubmission, addConferenceItems, listConferenceItems, removeConferenceItem, toConferenceJson } from "~/server/conference.server";
+import {
+  addConferenceItemFromSubmission,
+  addConferenceItems,
+  listConferenceItems,
+  removeConferenceItem,
+  toConferenceJson,
+} from "~/server/conference.server";
 import { getDb } from "../../core/db/client";
 import { studentProfile } from "~/server/students.server";
 import { UnsupportedFileError } from "../../core/files/file-type";
@@ -31,7 +37,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const profile = await studentProfile(db, teacher.id, params.id!);
   if (!profile) notFound();
   const items = await listConferenceItems(db, teacher.id, profile.student.id);
-  const details = Object.fromEntries(ELEMENTARY_SUBJECTS.map((s) => [s, subjectDetails(profile.works, s)])) as Record<ElementarySubject, ReturnType<typeof subjectDetails>>;
+  const details = Object.fromEntries(ELEMENTARY_SUBJECTS.map((s) => [s, subjectDetails(profile.works, s)])) as Record<
+    ElementarySubject,
+    ReturnType<typeof subjectDetails>
+  >;
   return {
     teacherName: teacher.name,
     student: profile.student,
@@ -57,7 +66,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (intent) {
     case "add-item": {
       const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
-      const fields = ConferenceItemForm.safeParse(Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string" && v !== "")));
+      const fields = ConferenceItemForm.safeParse(
+        Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string" && v !== "")),
+      );
       if (!fields.success) {
         const fieldErrors: Record<string, string[]> = {};
         for (const issue of fields.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
@@ -78,7 +89,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return reply({ intent, message, alert: message });
     }
     case "add-from-submission": {
-      const added = await addConferenceItemFromSubmission(db, env.UPLOADS, teacher.id, studentId, String(formData.get("submissionId") ?? ""));
+      const added = await addConferenceItemFromSubmission(
+        db,
+        env.UPLOADS,
+        teacher.id,
+        studentId,
+        String(formData.get("submissionId") ?? ""),
+      );
       if (!added) return reply({ intent, error: "That graded work was not found." }, 404);
       if (added.already) return reply({ intent, message: `"${added.item.title}" is already in the conference folder.` });
       const message = `Added "${added.item.title}" to conference folder!`;
@@ -106,7 +123,9 @@ export default function ElementaryStudentPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const tab = TABS.find((t) => t.key === params.get("tab"))?.key ?? "overview";
-  const subject = (ELEMENTARY_SUBJECTS as readonly string[]).includes(params.get("subject") ?? "") ? (params.get("subject") as ElementarySubject) : "Reading";
+  const subject = (ELEMENTARY_SUBJECTS as readonly string[]).includes(params.get("subject") ?? "")
+    ? (params.get("subject") as ElementarySubject)
+    : "Reading";
   const base = `/elementary-student/${student.id}`;
 
   // The spec's confirmation is an alert; the same text also stays on the page.
@@ -125,15 +144,34 @@ export default function ElementaryStudentPage() {
           <h1 className="text-2xl font-bold tracking-tight">{student.name}</h1>
           <p className="text-sm text-slate-600">{classes.map((c) => c.name).join(", ") || "Not in a class"}</p>
         </div>
-        <Link to={`/conference-summary/${student.id}`} className={secondaryButton}>Conference summary</Link>
-        <Link to={`/student/${student.id}`} className={secondaryButton}>Full profile</Link>
+        <Link to={`/conference-summary/${student.id}`} className={secondaryButton}>
+          Conference summary
+        </Link>
+        <Link to={`/student/${student.id}`} className={secondaryButton}>
+          Full profile
+        </Link>
       </div>
 
       <section aria-label="Student information" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
         <StatCard label="Grade level" value={<span className="text-lg sm:text-2xl">{gradeLabel(student.gradeLevel) ?? "Not set"}</span>} />
         <StatCard label="Teacher" value={<span className="text-lg">{teacherName}</span>} />
-        <StatCard label="Parent contact" value={<span className="text-lg break-words">{student.parentContact ?? "Not set"}</span>} hint={student.parentContact ? undefined : <Link to={`/student/${student.id}`} className="text-brand-700 underline">Add in student details</Link>} />
-        <StatCard label="Attendance" value={formatPercent(summary.attendanceRate)} hint={summary.attendanceRate == null ? "Not taken yet" : attendedLabel(summary.attendance)} testId="attendance" />
+        <StatCard
+          label="Parent contact"
+          value={<span className="text-lg break-words">{student.parentContact ?? "Not set"}</span>}
+          hint={
+            student.parentContact ? undefined : (
+              <Link to={`/student/${student.id}`} className="text-brand-700 underline">
+                Add in student details
+              </Link>
+            )
+          }
+        />
+        <StatCard
+          label="Attendance"
+          value={formatPercent(summary.attendanceRate)}
+          hint={summary.attendanceRate == null ? "Not taken yet" : attendedLabel(summary.attendance)}
+          testId="attendance"
+        />
       </section>
 
       <section aria-label="Subject grades" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-5">
@@ -147,7 +185,9 @@ export default function ElementaryStudentPage() {
           >
             <span className="block text-sm font-medium text-slate-600">{s.subject}</span>
             <span className="mt-1 block text-2xl font-semibold text-slate-900">{formatPercent(s.currentGrade)}</span>
-            <span className={`block text-xs font-medium ${s.trend == null ? "text-slate-500" : s.trend.startsWith("+") ? "text-emerald-700" : s.trend.startsWith("-") ? "text-red-700" : "text-slate-600"}`}>
+            <span
+              className={`block text-xs font-medium ${s.trend == null ? "text-slate-500" : s.trend.startsWith("+") ? "text-emerald-700" : s.trend.startsWith("-") ? "text-red-700" : "text-slate-600"}`}
+            >
               {s.trend == null ? (s.count === 0 ? "No graded work" : "Trend after 2 grades") : `${s.trend} points`}
             </span>
           </Link>
@@ -155,13 +195,22 @@ export default function ElementaryStudentPage() {
       </section>
 
       <div className="mt-8">
-        <TabLinks label="Elementary profile" tabs={TABS.map((t) => ({ to: t.key === "subject" ? `${base}?tab=subject&subject=${encodeURIComponent(subject)}` : `${base}?tab=${t.key}`, label: t.label, current: t.key === tab }))} />
+        <TabLinks
+          label="Elementary profile"
+          tabs={TABS.map((t) => ({
+            to: t.key === "subject" ? `${base}?tab=subject&subject=${encodeURIComponent(subject)}` : `${base}?tab=${t.key}`,
+            label: t.label,
+            current: t.key === tab,
+          }))}
+        />
         <Flash message={result?.message} />
         <Flash message={result?.intent !== "add-item" ? result?.error : null} tone="red" />
 
         {tab === "overview" ? (
           <section className={`${card} p-6`} aria-labelledby="weekly-heading">
-            <h2 id="weekly-heading" className="mb-4 text-lg font-semibold">Weekly progress</h2>
+            <h2 id="weekly-heading" className="mb-4 text-lg font-semibold">
+              Weekly progress
+            </h2>
             <WeeklyProgressChart data={weeklyProgress} subjects={ELEMENTARY_SUBJECTS} />
           </section>
         ) : null}
@@ -176,7 +225,9 @@ export default function ElementaryStudentPage() {
               fieldErrors={result?.fieldErrors}
             />
             {conference.length === 0 ? (
-              <EmptyState title="The conference folder is empty">Add work samples, photos or notes to share at the next parent meeting, or add graded work from Subject Details.</EmptyState>
+              <EmptyState title="The conference folder is empty">
+                Add work samples, photos or notes to share at the next parent meeting, or add graded work from Subject Details.
+              </EmptyState>
             ) : (
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Conference folder">
                 {conference.map((item) => (
@@ -193,7 +244,9 @@ export default function ElementaryStudentPage() {
                       <h3 className="mt-2 font-semibold text-slate-900">{item.title}</h3>
                       <p className="mt-1 text-sm text-slate-600">{item.description}</p>
                       {item.notes ? <p className="mt-1 text-xs text-slate-500">{`Notes: ${item.notes}`}</p> : null}
-                      {item.score != null ? <p className="mt-1 text-xs text-slate-500">{`Score ${item.score}%${item.standard ? ` · ${item.standard}` : ""}`}</p> : null}
+                      {item.score != null ? (
+                        <p className="mt-1 text-xs text-slate-500">{`Score ${item.score}%${item.standard ? ` · ${item.standard}` : ""}`}</p>
+                      ) : null}
                       <p className="mt-2 text-xs text-slate-500">
                         {formatDate(item.date)}
                         {item.fileName ? ` · ${item.fileName} (${formatFileSize(item.fileSize)})` : ""}
@@ -206,7 +259,15 @@ export default function ElementaryStudentPage() {
                         ) : null}
                         <Form method="post">
                           <input type="hidden" name="itemId" value={item.id} />
-                          <button type="submit" name="intent" value="remove-item" className={smallButton} aria-label={`Remove ${item.title}`}>Remove</button>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="remove-item"
+                            className={smallButton}
+                            aria-label={`Remove ${item.title}`}
+                          >
+                            Remove
+                          </button>
                         </Form>
                       </div>
                     </div>
@@ -221,11 +282,18 @@ export default function ElementaryStudentPage() {
           <section className={`${card} p-6`} aria-labelledby="subject-heading">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="subject-heading" className="text-lg font-semibold">{`${subject}: graded work`}</h2>
-              <Link to={`${base}?tab=overview`} className={smallButton}>Back to Overview</Link>
+              <Link to={`${base}?tab=overview`} className={smallButton}>
+                Back to Overview
+              </Link>
             </div>
             <nav aria-label="Subjects" className="mt-3 flex flex-wrap gap-2">
               {ELEMENTARY_SUBJECTS.map((s) => (
-                <Link key={s} to={`${base}?tab=subject&subject=${encodeURIComponent(s)}`} aria-current={s === subject ? "page" : undefined} className={`rounded-full px-3 py-1 text-sm ${s === subject ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}>
+                <Link
+                  key={s}
+                  to={`${base}?tab=subject&subject=${encodeURIComponent(s)}`}
+                  aria-current={s === subject ? "page" : undefined}
+                  className={`rounded-full px-3 py-1 text-sm ${s === subject ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}
+                >
                   {s}
                 </Link>
               ))}
@@ -237,12 +305,24 @@ export default function ElementaryStudentPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                     <tr>
-                      <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                      <th scope="col" className="py-2 pr-3 font-medium">Assignment</th>
-                      <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-                      <th scope="col" className="py-2 pr-3 font-medium">Standard</th>
-                      <th scope="col" className="py-2 pr-3 font-medium">Grade</th>
-                      <th scope="col" className="py-2 font-medium"><span className="sr-only">Action</span></th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Date
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Assignment
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Type
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Standard
+                      </th>
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Grade
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        <span className="sr-only">Action</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
@@ -256,7 +336,13 @@ export default function ElementaryStudentPage() {
                         <td className="py-2 text-right">
                           <Form method="post">
                             <input type="hidden" name="submissionId" value={row.submissionId} />
-                            <button type="submit" name="intent" value="add-from-submission" className={smallButton} aria-label={`Add to Conference: ${row.assignment}`}>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="add-from-submission"
+                              className={smallButton}
+                              aria-label={`Add to Conference: ${row.assignment}`}
+                            >
                               Add to Conference
                             </button>
                           </Form>

@@ -89,7 +89,13 @@ export default function JobPage() {
         {view.order.map((id) => {
           const submission = view.submissions[id];
           return submission ? (
-            <SubmissionCard key={id} submission={submission} file={files[id]} live={seed.status === "processing"} expanded={id === active || view.order.length === 1 || submission.status !== "pending"} />
+            <SubmissionCard
+              key={id}
+              submission={submission}
+              file={files[id]}
+              live={seed.status === "processing"}
+              expanded={id === active || view.order.length === 1 || submission.status !== "pending"}
+            />
           ) : null;
         })}
       </ol>
@@ -110,7 +116,10 @@ function SubmissionCard({
 }) {
   const feedback = useTypewriter(submission.feedback, live);
   const name = submission.studentName || file?.fileName || "Student";
-  const text = submission.pages.map((p) => p.text).join("\n\n").trim();
+  const text = submission.pages
+    .map((p) => p.text)
+    .join("\n\n")
+    .trim();
   const confidence = submission.pages.find((p) => p.confidence != null)?.confidence;
   return (
     <li className="rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="submission-card" data-status={submission.status}>
@@ -122,7 +131,11 @@ function SubmissionCard({
         <div className="grid gap-6 p-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div>
             {file?.fileId && file.contentType?.startsWith("image/") && file.contentType !== "image/heic" ? (
-              <img src={`/api/files/${file.fileId}`} alt={`The page ${name} handed in`} className="max-h-96 w-full rounded-md border border-slate-200 object-contain" />
+              <img
+                src={`/api/files/${file.fileId}`}
+                alt={`The page ${name} handed in`}
+                className="max-h-96 w-full rounded-md border border-slate-200 object-contain"
+              />
             ) : file?.fileId ? (
               <a href={`/api/files/${file.fileId}`} className="text-sm font-medium text-brand-600 hover:underline">
                 Open {file.fileName ?? "the file"}
@@ -131,8 +144,16 @@ function SubmissionCard({
             <h3 className="mt-4 text-sm font-semibold text-slate-700">
               Recognised text{confidence != null ? ` (${Math.round(confidence)}% confident)` : ""}
             </h3>
-            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800" data-testid="recognized-text">
-              {text || (submission.status === "pending" ? "Waiting to be read…" : submission.status === "processing" ? "Reading…" : "Nothing could be read.")}
+            <pre
+              className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800"
+              data-testid="recognized-text"
+            >
+              {text ||
+                (submission.status === "pending"
+                  ? "Waiting to be read…"
+                  : submission.status === "processing"
+                    ? "Reading…"
+                    : "Nothing could be read.")}
             </pre>
           </div>
           <div>
@@ -152,7 +173,11 @@ function SubmissionCard({
                       <td className="py-1.5 pr-3 font-medium">{q.number}</td>
                       <td className="py-1.5 pr-3 whitespace-nowrap">
                         {q.pointsAwarded}/{q.pointsPossible}
-                        {q.confidence < 0.6 ? <span className="ml-1 text-amber-700" title="Low confidence: please check">⚠</span> : null}
+                        {q.confidence < 0.6 ? (
+                          <span className="ml-1 text-amber-700" title="Low confidence: please check">
+                            ⚠
+                          </span>
+                        ) : null}
                       </td>
                       <td className="py-1.5 text-slate-600">{q.reason}</td>
                     </tr>
@@ -163,7 +188,9 @@ function SubmissionCard({
             <h3 className="mt-4 text-sm font-semibold text-slate-700">Feedback</h3>
             <p className="mt-1 whitespace-pre-wrap text-sm leading-relaxed text-slate-800" data-testid="feedback">
               {feedback || (submission.status === "failed" ? "" : "Feedback appears here as it is written…")}
-              {feedback.length < submission.feedback.length || (submission.status === "processing" && feedback) ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-brand-500 align-middle" /> : null}
+              {feedback.length < submission.feedback.length || (submission.status === "processing" && feedback) ? (
+                <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-brand-500 align-middle" />
+              ) : null}
             </p>
             {submission.reason ? <p className="mt-3 text-sm text-red-700">{submission.reason}</p> : null}
           </div>
@@ -177,7 +204,9 @@ function StatusBadge({ submission }: { submission: SubmissionView }) {
   if (submission.status === "graded") {
     return (
       <span className="flex items-center gap-2 text-sm">
-        {submission.needsReview ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Needs review</span> : null}
+        {submission.needsReview ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Needs review</span>
+        ) : null}
         <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 font-semibold text-emerald-800" data-testid="submission-score">
           {submission.score ?? "–"}/{submission.maxScore ?? "–"}
           {submission.percent != null ? ` · ${submission.percent}%` : ""}

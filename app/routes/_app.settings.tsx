@@ -39,9 +39,24 @@ export default function SettingsPage() {
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       <p className="mt-1 text-slate-600">Defaults for every new assignment. You can still change them on each one.</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <Toggle name="autoDetectStudents" label="Auto-detect student names" hint="Read each student's name from their work" defaultChecked={settings.autoDetectStudents} />
-        <Toggle name="autoDetectStandards" label="Auto-detect educational standards" hint="Match the work to standards" defaultChecked={settings.autoDetectStandards} />
-        <Toggle name="requireManualReview" label="Require manual review" hint="Grades stay pending until you approve them" defaultChecked={settings.requireManualReview} />
+        <Toggle
+          name="autoDetectStudents"
+          label="Auto-detect student names"
+          hint="Read each student's name from their work"
+          defaultChecked={settings.autoDetectStudents}
+        />
+        <Toggle
+          name="autoDetectStandards"
+          label="Auto-detect educational standards"
+          hint="Match the work to standards"
+          defaultChecked={settings.autoDetectStandards}
+        />
+        <Toggle
+          name="requireManualReview"
+          label="Require manual review"
+          hint="Grades stay pending until you approve them"
+          defaultChecked={settings.requireManualReview}
+        />
         <div className="max-w-48">
           <label htmlFor={fields.defaultPoints.id} className="mb-1 block text-sm font-medium text-slate-700">
             Default points
@@ -64,7 +79,11 @@ export default function SettingsPage() {
               Settings saved.
             </p>
           ) : null}
-          <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+          >
             Save settings
           </button>
         </div>

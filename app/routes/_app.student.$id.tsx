@@ -5,7 +5,19 @@ import { Await, Form, Link, useActionData, useLoaderData, useNavigation, useSear
 import { Suspense } from "react";
 import { GradeTrendChart, ProgressLineChart, ScoresBarChart } from "~/components/charts/charts";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import { Badge, card, Flash, formatDate, primaryButton, scoreTone, secondaryButton, smallButton, StatCard, TabLinks, textareaClass } from "~/components/classes/ui";
+import {
+  Badge,
+  card,
+  Flash,
+  formatDate,
+  primaryButton,
+  scoreTone,
+  secondaryButton,
+  smallButton,
+  StatCard,
+  TabLinks,
+  textareaClass,
+} from "~/components/classes/ui";
 import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
@@ -71,7 +83,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: StudentDetailsForm });
       if (submission.status !== "success") return reply({ intent, details: submission.reply() }, 400);
       const updated = await updateStudent(db, teacher.id, student.id, submission.value);
-      if (updated && "error" in updated) return reply({ intent, details: submission.reply({ fieldErrors: { [updated.field]: [updated.error] } }) }, 409);
+      if (updated && "error" in updated)
+        return reply({ intent, details: submission.reply({ fieldErrors: { [updated.field]: [updated.error] } }) }, 409);
       return reply({ intent, details: submission.reply(), message: "Student details saved." });
     }
     default:
@@ -96,7 +109,9 @@ export default function StudentProfilePage() {
         fallback={
           <>
             <h1 className="text-2xl font-bold tracking-tight">{name}</h1>
-            <p role="status" className="mt-4 text-slate-600">Loading student profile...</p>
+            <p role="status" className="mt-4 text-slate-600">
+              Loading student profile...
+            </p>
           </>
         }
       >
@@ -119,14 +134,21 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight">{student.name}</h1>
           <p className="text-sm text-slate-600">
-            {[student.email, gradeLabel(student.gradeLevel), student.studentNumber ? `ID ${student.studentNumber}` : null, profile.classes.map((c) => c.name).join(", ") || "Not in a class"]
+            {[
+              student.email,
+              gradeLabel(student.gradeLevel),
+              student.studentNumber ? `ID ${student.studentNumber}` : null,
+              profile.classes.map((c) => c.name).join(", ") || "Not in a class",
+            ]
               .filter(Boolean)
               .join(" · ")}
           </p>
           {student.enrollmentDate ? <p className="text-xs text-slate-500">{`Enrolled ${formatDate(student.enrollmentDate)}`}</p> : null}
         </div>
         {profile.elementary ? (
-          <Link to={`/elementary-student/${student.id}`} className={secondaryButton}>Elementary profile</Link>
+          <Link to={`/elementary-student/${student.id}`} className={secondaryButton}>
+            Elementary profile
+          </Link>
         ) : null}
       </div>
 
@@ -135,7 +157,12 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
 
       <section aria-label="Summary" className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
         <StatCard label="Overall grade" value={formatPercent(summary.overallGrade)} testId="overall-grade" hint="Average of graded work" />
-        <StatCard label="Assignments" value={`${summary.assignmentsCompleted}/${summary.assignmentsTotal}`} hint="Graded / assigned" testId="assignments-done" />
+        <StatCard
+          label="Assignments"
+          value={`${summary.assignmentsCompleted}/${summary.assignmentsTotal}`}
+          hint="Graded / assigned"
+          testId="assignments-done"
+        />
         <StatCard
           label="Attendance"
           value={formatPercent(summary.attendanceRate)}
@@ -150,15 +177,22 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
       </section>
 
       <div className="mt-8">
-        <TabLinks label="Student profile" tabs={TABS.map((t) => ({ to: `${base}?tab=${t.key}`, label: t.label, current: t.key === tab }))} />
+        <TabLinks
+          label="Student profile"
+          tabs={TABS.map((t) => ({ to: `${base}?tab=${t.key}`, label: t.label, current: t.key === tab }))}
+        />
         {tab === "overview" ? (
           <div className="grid gap-6 lg:grid-cols-2">
             <section className={`${card} p-6 lg:col-span-2`} aria-labelledby="trend-heading">
-              <h2 id="trend-heading" className="mb-4 text-lg font-semibold">Grade trend</h2>
+              <h2 id="trend-heading" className="mb-4 text-lg font-semibold">
+                Grade trend
+              </h2>
               <GradeTrendChart data={profile.gradeTrend} />
             </section>
             <section className={`${card} p-6 lg:col-span-2`} aria-labelledby="activity-heading">
-              <h2 id="activity-heading" className="text-lg font-semibold">Recent activity</h2>
+              <h2 id="activity-heading" className="text-lg font-semibold">
+                Recent activity
+              </h2>
               {profile.recentActivity.length === 0 ? (
                 <p className="mt-3 text-sm text-slate-600">No submitted work yet.</p>
               ) : (
@@ -166,7 +200,8 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
                   {profile.recentActivity.map((a, i) => (
                     <li key={i} className="flex items-center justify-between gap-3 py-2 text-sm">
                       <span>
-                        <span className="text-slate-500">{formatDate(a.date)}</span> <span className="ml-2 text-slate-900">{a.activity}</span>
+                        <span className="text-slate-500">{formatDate(a.date)}</span>{" "}
+                        <span className="ml-2 text-slate-900">{a.activity}</span>
                       </span>
                       {a.score == null ? null : <Badge tone={scoreTone(a.score)}>{`${a.score}%`}</Badge>}
                     </li>
@@ -181,16 +216,26 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
 
         {tab === "grades" ? (
           <section className={`${card} p-6`} aria-labelledby="grades-heading">
-            <h2 id="grades-heading" className="mb-4 text-lg font-semibold">Assignment scores</h2>
+            <h2 id="grades-heading" className="mb-4 text-lg font-semibold">
+              Assignment scores
+            </h2>
             <ScoresBarChart data={profile.assignmentScores} />
             {profile.assignmentScores.length > 0 ? (
               <table className="mt-6 w-full text-left text-sm">
                 <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                   <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">Assignment</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Score</th>
-                    <th scope="col" className="py-2 font-medium">Percent</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Assignment
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Score
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Percent
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -199,7 +244,9 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
                       <td className="py-2 pr-3 font-medium">{s.name}</td>
                       <td className="py-2 pr-3">{formatDate(s.date)}</td>
                       <td className="py-2 pr-3">{s.score != null && s.max != null ? `${s.score}/${s.max}` : "—"}</td>
-                      <td className="py-2"><Badge tone={scoreTone(s.percent)}>{`${s.percent}%`}</Badge></td>
+                      <td className="py-2">
+                        <Badge tone={scoreTone(s.percent)}>{`${s.percent}%`}</Badge>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -210,7 +257,9 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
 
         {tab === "progress" ? (
           <section className={`${card} p-6`} aria-labelledby="progress-heading">
-            <h2 id="progress-heading" className="mb-4 text-lg font-semibold">Progress over time</h2>
+            <h2 id="progress-heading" className="mb-4 text-lg font-semibold">
+              Progress over time
+            </h2>
             <ProgressLineChart
               data={profile.assignmentScores.map((s, i, all) => ({
                 date: s.date,
@@ -243,7 +292,9 @@ function NotesPanel({ notes, showAll, base, result }: { notes: Note[]; showAll: 
     <div className="grid gap-6 lg:grid-cols-3">
       <Form method="post" {...getFormProps(form)} className={`${card} space-y-3 p-6`}>
         <h2 className="text-lg font-semibold">Add Note</h2>
-        <label htmlFor={fields.body.id} className="block text-sm font-medium text-slate-700">Note</label>
+        <label htmlFor={fields.body.id} className="block text-sm font-medium text-slate-700">
+          Note
+        </label>
         <textarea rows={5} className={textareaClass} placeholder="What did you notice today?" {...getTextareaProps(fields.body)} />
         <FieldError id={fields.body.errorId} errors={fields.body.errors} />
         <button type="submit" name="intent" value="add-note" className={`${primaryButton} w-full`} disabled={adding}>
@@ -254,7 +305,9 @@ function NotesPanel({ notes, showAll, base, result }: { notes: Note[]; showAll: 
         <div className="flex items-center justify-between gap-3">
           <h2 id="notes-heading" className="text-lg font-semibold">{`Notes (${notes.length})`}</h2>
           {notes.length > 5 && !showAll ? (
-            <Link to={`${base}?tab=notes&all=1`} className={smallButton}>View All Notes</Link>
+            <Link to={`${base}?tab=notes&all=1`} className={smallButton}>
+              View All Notes
+            </Link>
           ) : null}
         </div>
         {notes.length === 0 ? (
@@ -273,14 +326,20 @@ function NotesPanel({ notes, showAll, base, result }: { notes: Note[]; showAll: 
                     <summary className="cursor-pointer text-xs font-medium text-brand-700">Edit</summary>
                     <Form method="post" className="mt-2 space-y-2">
                       <input type="hidden" name="noteId" value={note.id} />
-                      <label htmlFor={`edit-${note.id}`} className="sr-only">Edit note</label>
+                      <label htmlFor={`edit-${note.id}`} className="sr-only">
+                        Edit note
+                      </label>
                       <textarea id={`edit-${note.id}`} name="body" rows={3} defaultValue={note.body} className={textareaClass} required />
-                      <button type="submit" name="intent" value="edit-note" className={smallButton}>Save note</button>
+                      <button type="submit" name="intent" value="edit-note" className={smallButton}>
+                        Save note
+                      </button>
                     </Form>
                   </details>
                   <Form method="post">
                     <input type="hidden" name="noteId" value={note.id} />
-                    <button type="submit" name="intent" value="delete-note" className={smallButton}>Delete</button>
+                    <button type="submit" name="intent" value="delete-note" className={smallButton}>
+                      Delete
+                    </button>
                   </Form>
                 </div>
               </li>
@@ -296,7 +355,13 @@ function StudentDetails({ student, result }: { student: Profile["student"]; resu
   const [form, fields] = useForm({
     id: "student-details",
     lastResult: result?.intent === "update-details" ? result.details : undefined,
-    defaultValue: { name: student.name, email: student.email ?? "", studentNumber: student.studentNumber ?? "", gradeLevel: student.gradeLevel ?? "", parentContact: student.parentContact ?? "" },
+    defaultValue: {
+      name: student.name,
+      email: student.email ?? "",
+      studentNumber: student.studentNumber ?? "",
+      gradeLevel: student.gradeLevel ?? "",
+      parentContact: student.parentContact ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StudentDetailsForm }),
     shouldValidate: "onBlur",
   });
@@ -305,16 +370,40 @@ function StudentDetails({ student, result }: { student: Profile["student"]; resu
     <details className={`${card} mt-8 p-6`} open={result?.intent === "update-details" && result.details?.status === "error"}>
       <summary className="cursor-pointer text-lg font-semibold">Student details</summary>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2"><FormAlert id={form.errorId} message={form.errors?.[0]} /></div>
-        <TextField label="Full name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
-        <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} errorId={fields.email.errorId} />
-        <TextField label="Student ID" {...getInputProps(fields.studentNumber, { type: "text" })} errors={fields.studentNumber.errors} />
-        <SelectField label="Grade level" placeholder="Not set" options={gradeOptions.map((g) => ({ value: g, label: g }))} {...getSelectProps(fields.gradeLevel)} />
         <div className="sm:col-span-2">
-          <TextField label="Parent contact" placeholder="Name, phone or email" {...getInputProps(fields.parentContact, { type: "text" })} errors={fields.parentContact.errors} />
+          <FormAlert id={form.errorId} message={form.errors?.[0]} />
+        </div>
+        <TextField
+          label="Full name"
+          {...getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+        />
+        <TextField
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <TextField label="Student ID" {...getInputProps(fields.studentNumber, { type: "text" })} errors={fields.studentNumber.errors} />
+        <SelectField
+          label="Grade level"
+          placeholder="Not set"
+          options={gradeOptions.map((g) => ({ value: g, label: g }))}
+          {...getSelectProps(fields.gradeLevel)}
+        />
+        <div className="sm:col-span-2">
+          <TextField
+            label="Parent contact"
+            placeholder="Name, phone or email"
+            {...getInputProps(fields.parentContact, { type: "text" })}
+            errors={fields.parentContact.errors}
+          />
         </div>
         <div className="sm:col-span-2 flex justify-end">
-          <button type="submit" name="intent" value="update-details" className={primaryButton}>Save details</button>
+          <button type="submit" name="intent" value="update-details" className={primaryButton}>
+            Save details
+          </button>
         </div>
       </Form>
     </details>

@@ -2,7 +2,18 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Badge, card, EmptyState, Flash, formatDate, PageHeader, primaryButton, scoreTone, secondaryButton, StatCard } from "~/components/classes/ui";
+import {
+  Badge,
+  card,
+  EmptyState,
+  Flash,
+  formatDate,
+  PageHeader,
+  primaryButton,
+  scoreTone,
+  secondaryButton,
+  StatCard,
+} from "~/components/classes/ui";
 import { Avatar } from "~/components/students/avatar";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { GRADE_LEVELS } from "../../core/constants";
@@ -21,7 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.slice(0, 100) ?? "";
   const classId = url.searchParams.get("class") ?? "";
-  const [result, classes] = await Promise.all([listStudents(db, teacher.id, { q, classId: classId || undefined }), listClasses(db, teacher.id)]);
+  const [result, classes] = await Promise.all([
+    listStudents(db, teacher.id, { q, classId: classId || undefined }),
+    listClasses(db, teacher.id),
+  ]);
   return { ...result, classes: classes.map((c) => ({ id: c.id, name: c.name })), q, classId };
 }
 
@@ -31,11 +45,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AddStudentForm });
   if (submission.status !== "success") return data<Result>({ result: submission.reply() }, { status: 400 });
-  const created = await createStudent(getDb(context.cloudflare.env.DB), teacher.id, { ...submission.value, classId: submission.value.classId || undefined });
+  const created = await createStudent(getDb(context.cloudflare.env.DB), teacher.id, {
+    ...submission.value,
+    classId: submission.value.classId || undefined,
+  });
   if ("error" in created) {
     return data<Result>({ result: submission.reply({ fieldErrors: { [created.field]: [created.error] } }) }, { status: 409 });
   }
-  return data<Result>({ result: submission.reply({ resetForm: true }), message: `Added ${created.student.name}.`, studentId: created.student.id });
+  return data<Result>({
+    result: submission.reply({ resetForm: true }),
+    message: `Added ${created.student.name}.`,
+    studentId: created.student.id,
+  });
 }
 
 function lastActiveLabel(iso: string | null): string {
@@ -71,11 +92,19 @@ export default function StudentsPage() {
         subtitle="Every student across your classes, with grades from their graded work."
         actions={
           mailto ? (
-            <a href={mailto} className={secondaryButton} title={`Email ${emails.length} student${emails.length === 1 ? "" : "s"} (addresses in Bcc)`}>
+            <a
+              href={mailto}
+              className={secondaryButton}
+              title={`Email ${emails.length} student${emails.length === 1 ? "" : "s"} (addresses in Bcc)`}
+            >
               Email All
             </a>
           ) : (
-            <span className={`${secondaryButton} cursor-not-allowed opacity-60`} aria-disabled="true" title="No student e-mail addresses in this list">
+            <span
+              className={`${secondaryButton} cursor-not-allowed opacity-60`}
+              aria-disabled="true"
+              title="No student e-mail addresses in this list"
+            >
               Email All
             </span>
           )
@@ -84,7 +113,9 @@ export default function StudentsPage() {
       <Flash message={actionData?.message} />
       {actionData?.studentId ? (
         <p className="-mt-2 mb-4 text-sm">
-          <Link to={`/student/${actionData.studentId}`} className="font-medium text-brand-700 hover:underline">Open their profile</Link>
+          <Link to={`/student/${actionData.studentId}`} className="font-medium text-brand-700 hover:underline">
+            Open their profile
+          </Link>
         </p>
       ) : null}
 
@@ -98,32 +129,86 @@ export default function StudentsPage() {
       <div className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-start">
         <Form method="get" role="search" className={`${card} flex flex-1 flex-wrap items-end gap-3 p-4`}>
           <div className="min-w-48 flex-1">
-            <label htmlFor="student-search" className="mb-1 block text-sm font-medium text-slate-700">Search</label>
-            <input id="student-search" type="search" name="q" defaultValue={q} placeholder="Name or email" className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <label htmlFor="student-search" className="mb-1 block text-sm font-medium text-slate-700">
+              Search
+            </label>
+            <input
+              id="student-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              placeholder="Name or email"
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
           </div>
           <div className="min-w-40">
-            <label htmlFor="class-filter" className="mb-1 block text-sm font-medium text-slate-700">Class</label>
-            <select id="class-filter" name="class" defaultValue={classId} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <label htmlFor="class-filter" className="mb-1 block text-sm font-medium text-slate-700">
+              Class
+            </label>
+            <select
+              id="class-filter"
+              name="class"
+              defaultValue={classId}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               <option value="">All classes</option>
               {classes.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </div>
-          <button type="submit" className={secondaryButton}>Filter</button>
-          {filtered ? <Link to="/students" className="text-sm font-medium text-brand-700 hover:underline">Clear</Link> : null}
+          <button type="submit" className={secondaryButton}>
+            Filter
+          </button>
+          {filtered ? (
+            <Link to="/students" className="text-sm font-medium text-brand-700 hover:underline">
+              Clear
+            </Link>
+          ) : null}
         </Form>
 
         <details className={`${card} p-4 lg:w-96`} open={addOpen}>
           <summary className={`${primaryButton} cursor-pointer list-none`}>Add Student</summary>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
             <FormAlert id={form.errorId} message={form.errors?.[0]} />
-            <TextField label="Full name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
-            <TextField label="Email (optional)" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} errorId={fields.email.errorId} />
-            <SelectField label="Grade level" placeholder="Not set" options={GRADE_LEVELS.map((g) => ({ value: g, label: g }))} {...getSelectProps(fields.gradeLevel)} errors={fields.gradeLevel.errors} />
-            <TextField label="Parent contact (optional)" placeholder="Name, phone or email" {...getInputProps(fields.parentContact, { type: "text" })} errors={fields.parentContact.errors} />
-            <SelectField label="Class" placeholder="No class yet" options={classes.map((c) => ({ value: c.id, label: c.name }))} {...getSelectProps(fields.classId)} errors={fields.classId.errors} errorId={fields.classId.errorId} />
-            <button type="submit" className={`${primaryButton} w-full`} disabled={adding}>{adding ? "Adding..." : "Add Student"}</button>
+            <TextField
+              label="Full name"
+              {...getInputProps(fields.name, { type: "text" })}
+              errors={fields.name.errors}
+              errorId={fields.name.errorId}
+            />
+            <TextField
+              label="Email (optional)"
+              {...getInputProps(fields.email, { type: "email" })}
+              errors={fields.email.errors}
+              errorId={fields.email.errorId}
+            />
+            <SelectField
+              label="Grade level"
+              placeholder="Not set"
+              options={GRADE_LEVELS.map((g) => ({ value: g, label: g }))}
+              {...getSelectProps(fields.gradeLevel)}
+              errors={fields.gradeLevel.errors}
+            />
+            <TextField
+              label="Parent contact (optional)"
+              placeholder="Name, phone or email"
+              {...getInputProps(fields.parentContact, { type: "text" })}
+              errors={fields.parentContact.errors}
+            />
+            <SelectField
+              label="Class"
+              placeholder="No class yet"
+              options={classes.map((c) => ({ value: c.id, label: c.name }))}
+              {...getSelectProps(fields.classId)}
+              errors={fields.classId.errors}
+              errorId={fields.classId.errorId}
+            />
+            <button type="submit" className={`${primaryButton} w-full`} disabled={adding}>
+              {adding ? "Adding..." : "Add Student"}
+            </button>
           </Form>
         </details>
       </div>
@@ -133,7 +218,14 @@ export default function StudentsPage() {
           filtered ? (
             <EmptyState title="No students match">Try another name, or clear the filter.</EmptyState>
           ) : (
-            <EmptyState title="No students yet" action={<Link to="/classes" className={primaryButton}>Go to My Classes</Link>}>
+            <EmptyState
+              title="No students yet"
+              action={
+                <Link to="/classes" className={primaryButton}>
+                  Go to My Classes
+                </Link>
+              }
+            >
               Add students here, enroll them in a class, or import a roster CSV on a class page.
             </EmptyState>
           )
@@ -148,11 +240,15 @@ export default function StudentsPage() {
                     <p className="truncate text-sm text-slate-600">{s.email ?? "No email"}</p>
                   </div>
                 </div>
-                <p className="mt-3 text-sm text-slate-600">{s.classes.length ? s.classes.map((c) => c.name).join(", ") : "Not in a class"}</p>
+                <p className="mt-3 text-sm text-slate-600">
+                  {s.classes.length ? s.classes.map((c) => c.name).join(", ") : "Not in a class"}
+                </p>
                 <dl className="mt-4 grid grid-cols-3 gap-2 text-center text-sm">
                   <div className="rounded-lg bg-slate-50 p-2">
                     <dt className="text-xs text-slate-500">Average</dt>
-                    <dd className="mt-1"><Badge tone={scoreTone(s.avgGrade)}>{formatPercent(s.avgGrade)}</Badge></dd>
+                    <dd className="mt-1">
+                      <Badge tone={scoreTone(s.avgGrade)}>{formatPercent(s.avgGrade)}</Badge>
+                    </dd>
                   </div>
                   <div className="rounded-lg bg-slate-50 p-2">
                     <dt className="text-xs text-slate-500">Assignments</dt>
@@ -164,9 +260,17 @@ export default function StudentsPage() {
                   </div>
                 </dl>
                 <div className="mt-auto flex gap-2 pt-4">
-                  <Link to={`/student/${s.id}`} className={`${primaryButton} flex-1`} aria-label={`View Profile of ${s.name}`}>View Profile</Link>
+                  <Link to={`/student/${s.id}`} className={`${primaryButton} flex-1`} aria-label={`View Profile of ${s.name}`}>
+                    View Profile
+                  </Link>
                   {s.elementary ? (
-                    <Link to={`/elementary-student/${s.id}`} className={`${secondaryButton} flex-1`} aria-label={`Elementary profile of ${s.name}`}>Elementary</Link>
+                    <Link
+                      to={`/elementary-student/${s.id}`}
+                      className={`${secondaryButton} flex-1`}
+                      aria-label={`Elementary profile of ${s.name}`}
+                    >
+                      Elementary
+                    </Link>
                   ) : null}
                 </div>
               </li>

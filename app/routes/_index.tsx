@@ -9,7 +9,8 @@ export const meta: MetaFunction = () => [
   { title: "Gradewell: grade student work in minutes" },
   {
     name: "description",
-    content: "Photograph or upload student work; Gradewell reads it, grades it against your answer key or rubric and writes feedback you review.",
+    content:
+      "Photograph or upload student work; Gradewell reads it, grades it against your answer key or rubric and writes feedback you review.",
   },
 ];
 

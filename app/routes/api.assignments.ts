@@ -51,7 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await createFromForm(env, db, teacher.id, form);
     if (!result.ok) return apiError(result.status, result.issues[0]?.message ?? "Invalid request.", { issues: result.issues });
     return jsonResponse(
-      { assignment_id: result.assignmentId, title: result.title, submission_ids: result.submissionIds, processing_mode: result.processingMode },
+      {
+        assignment_id: result.assignmentId,
+        title: result.title,
+        submission_ids: result.submissionIds,
+        processing_mode: result.processingMode,
+      },
       201,
     );
   } catch (error) {

@@ -13,7 +13,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const roster = await classRoster(db, teacher.id, summary.id);
   return jsonResponse({
     class: toClassJson(summary),
-    students: roster.map((s) => ({ id: s.id, name: s.name, email: s.email, average_score: s.averageScore, attendance_rate: s.attendanceRate })),
+    students: roster.map((s) => ({
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      average_score: s.averageScore,
+      attendance_rate: s.attendanceRate,
+    })),
   });
 }
 

@@ -13,7 +13,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   try {
     const job = await processAssignment(env, getDb(env.DB), teacher.id, params.id ?? "");
-    return jsonResponse({ job_id: job.jobId, status: "processing", total: job.total, already_running: job.alreadyRunning }, job.alreadyRunning ? 200 : 202);
+    return jsonResponse(
+      { job_id: job.jobId, status: "processing", total: job.total, already_running: job.alreadyRunning },
+      job.alreadyRunning ? 200 : 202,
+    );
   } catch (error) {
     if (error instanceof AssignmentInputError) return apiError(error.status, error.message);
     console.warn("processing could not start", error);

@@ -62,7 +62,13 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
             Send us a message
           </h2>
-          <div className="mt-6">{sent ? <Sent /> : <ContactForm key={`${type}:${subject}`} lastResult={lastResult} defaultType={type} defaultSubject={subject} />}</div>
+          <div className="mt-6">
+            {sent ? (
+              <Sent />
+            ) : (
+              <ContactForm key={`${type}:${subject}`} lastResult={lastResult} defaultType={type} defaultSubject={subject} />
+            )}
+          </div>
         </section>
         <aside className="space-y-6">
           <section aria-labelledby="details-title" className="rounded-3xl bg-slate-50 p-6">

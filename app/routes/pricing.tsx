@@ -4,13 +4,24 @@ import { useState } from "react";
 import { Icon } from "~/components/marketing/icons";
 import { PageIntro, SiteLayout } from "~/components/marketing/site-layout";
 import {
-  ANNUAL_SAVING_LABEL, annualSaving, FREE_TRIAL_DAYS, parseBillingPeriod, planPrice, PLANS, PRICING_FAQ, type BillingPeriod, type Plan,
+  ANNUAL_SAVING_LABEL,
+  annualSaving,
+  FREE_TRIAL_DAYS,
+  parseBillingPeriod,
+  planPrice,
+  PLANS,
+  PRICING_FAQ,
+  type BillingPeriod,
+  type Plan,
 } from "~/lib/plans";
 import { getAuth } from "~/server/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing | Gradewell" },
-  { name: "description", content: `Starter, Professional and School plans for Gradewell. ${FREE_TRIAL_DAYS}-day free trial, no credit card required.` },
+  {
+    name: "description",
+    content: `Starter, Professional and School plans for Gradewell. ${FREE_TRIAL_DAYS}-day free trial, no credit card required.`,
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,7 +53,9 @@ function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: 
         {option("monthly", "Monthly")}
         {option("annual", "Annual")}
       </div>
-      <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">{ANNUAL_SAVING_LABEL} with annual billing</span>
+      <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
+        {ANNUAL_SAVING_LABEL} with annual billing
+      </span>
     </Form>
   );
 }
@@ -115,10 +128,26 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
 }
 
 const REASONS = [
-  { icon: "clock", title: "Time back for teaching", text: "Let Gradewell do the first pass on every paper so your evenings go to planning, not marking." },
-  { icon: "chat", title: "Feedback students use", text: "Specific comments on what went wrong and how to fix it, for every student, on every assignment." },
-  { icon: "pencil", title: "You stay in control", text: "Nothing reaches your gradebook until you have reviewed it, and every score can be changed." },
-  { icon: "shield", title: "Student privacy first", text: "Encrypted, never sold, never shared for marketing, and pseudonymised before any outside AI sees it." },
+  {
+    icon: "clock",
+    title: "Time back for teaching",
+    text: "Let Gradewell do the first pass on every paper so your evenings go to planning, not marking.",
+  },
+  {
+    icon: "chat",
+    title: "Feedback students use",
+    text: "Specific comments on what went wrong and how to fix it, for every student, on every assignment.",
+  },
+  {
+    icon: "pencil",
+    title: "You stay in control",
+    text: "Nothing reaches your gradebook until you have reviewed it, and every score can be changed.",
+  },
+  {
+    icon: "shield",
+    title: "Student privacy first",
+    text: "Encrypted, never sold, never shared for marketing, and pseudonymised before any outside AI sees it.",
+  },
 ] as const;
 
 export default function PricingPage() {
@@ -138,7 +167,9 @@ export default function PricingPage() {
             <PlanCard key={plan.id} plan={plan} period={period} />
           ))}
         </div>
-        <p className="mt-8 text-center text-sm text-slate-500">Prices in US dollars per teacher account. Plan changes apply immediately and are prorated.</p>
+        <p className="mt-8 text-center text-sm text-slate-500">
+          Prices in US dollars per teacher account. Plan changes apply immediately and are prorated.
+        </p>
       </section>
 
       <section aria-labelledby="why-title" className="bg-slate-50 py-20">

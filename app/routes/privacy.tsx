@@ -23,8 +23,8 @@ const SECTIONS: readonly LegalSection[] = [
         <p>We collect only what we need to run Gradewell for you:</p>
         <ul>
           <li>
-            <strong>Account information:</strong> your name, e-mail address, password (stored only as a one-way hash), school name, state and
-            the grade levels you teach, or your Google account's name and e-mail if you sign in with Google.
+            <strong>Account information:</strong> your name, e-mail address, password (stored only as a one-way hash), school name, state
+            and the grade levels you teach, or your Google account's name and e-mail if you sign in with Google.
           </li>
           <li>
             <strong>Educational data:</strong> the classes, students, assignments, answer keys, rubrics and student work you upload, and the
@@ -44,8 +44,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         We use your information to provide the service: reading and grading the work you upload, writing feedback, showing your results and
-        exporting grades. We also use it to answer your support requests and to keep Gradewell secure. Student work is used only to grade
-        it for you.
+        exporting grades. We also use it to answer your support requests and to keep Gradewell secure. Student work is used only to grade it
+        for you.
       </p>
     ),
   },
@@ -130,7 +130,11 @@ export default function PrivacyPage() {
     <SiteLayout signedIn={signedIn}>
       <LegalPage
         title="Privacy Policy"
-        intro={<p>Gradewell helps teachers grade student work. This policy explains what we collect, how we protect it, and the choices you have.</p>}
+        intro={
+          <p>
+            Gradewell helps teachers grade student work. This policy explains what we collect, how we protect it, and the choices you have.
+          </p>
+        }
         sections={SECTIONS}
       />
     </SiteLayout>

@@ -81,12 +81,32 @@ export default function RegisterPage() {
         <FormAlert id={form.errorId} message={formError} />
         <fieldset disabled={busy} className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="First name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" {...field("firstName")} />
-            <TextField label="Last name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" {...field("lastName")} />
+            <TextField
+              label="First name"
+              {...getInputProps(fields.firstName, { type: "text" })}
+              autoComplete="given-name"
+              {...field("firstName")}
+            />
+            <TextField
+              label="Last name"
+              {...getInputProps(fields.lastName, { type: "text" })}
+              autoComplete="family-name"
+              {...field("lastName")}
+            />
           </div>
-          <TextField label="Username" {...getInputProps(fields.username, { type: "text" })} autoComplete="username" {...field("username")} />
+          <TextField
+            label="Username"
+            {...getInputProps(fields.username, { type: "text" })}
+            autoComplete="username"
+            {...field("username")}
+          />
           <TextField label="Email address" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" {...field("email")} />
-          <TextField label="School name" {...getInputProps(fields.schoolName, { type: "text" })} autoComplete="organization" {...field("schoolName")} />
+          <TextField
+            label="School name"
+            {...getInputProps(fields.schoolName, { type: "text" })}
+            autoComplete="organization"
+            {...field("schoolName")}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="State"
@@ -103,7 +123,12 @@ export default function RegisterPage() {
               {...field("gradeLevel")}
             />
           </div>
-          <PasswordField label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" {...field("password")} />
+          <PasswordField
+            label="Password"
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            {...field("password")}
+          />
           <PasswordField
             label="Confirm password"
             {...getInputProps(fields.confirmPassword, { type: "password" })}

@@ -35,7 +35,13 @@ const actionClass = "inline-flex items-center gap-1 text-sm font-semibold text-b
 
 type Resource = { icon: IconName; title: string; text: string } & ({ to: string; cta: string } | { comingSoon: true });
 const RESOURCES: readonly Resource[] = [
-  { icon: "book", title: "Documentation", text: "Step-by-step answers about uploading, grading, reviewing and exporting.", to: "#faq", cta: "Read the help articles" },
+  {
+    icon: "book",
+    title: "Documentation",
+    text: "Step-by-step answers about uploading, grading, reviewing and exporting.",
+    to: "#faq",
+    cta: "Read the help articles",
+  },
   { icon: "users", title: "Community Forum", text: "Swap rubrics and tips with other teachers using Gradewell.", comingSoon: true },
   { icon: "video", title: "Video Tutorials", text: "Short walk-throughs of each part of Gradewell.", comingSoon: true },
   {
@@ -69,7 +75,10 @@ export default function SupportPage() {
               title="Chat with us"
               text="Write to our support team now; during support hours we reply by e-mail within 4 hours."
               action={
-                <Link to="/contact?type=support&subject=Live%20chat%20request" className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+                <Link
+                  to="/contact?type=support&subject=Live%20chat%20request"
+                  className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                >
                   Live Chat
                 </Link>
               }
@@ -121,7 +130,9 @@ export default function SupportPage() {
                 <h3 className="mt-4 font-semibold text-slate-900">{resource.title}</h3>
                 <p className="mt-1 flex-1 text-sm leading-6 text-slate-600">{resource.text}</p>
                 {"comingSoon" in resource ? (
-                  <p className="mt-4 inline-flex w-fit rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">Coming soon</p>
+                  <p className="mt-4 inline-flex w-fit rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
+                    Coming soon
+                  </p>
                 ) : resource.to.startsWith("#") ? (
                   <a href={resource.to} className={`mt-4 ${actionClass}`}>
                     {resource.cta}

@@ -8,7 +8,10 @@ import { getAuth } from "~/server/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Terms of Service | Gradewell" },
-  { name: "description", content: "The terms for using Gradewell: acceptance, permitted use, prohibited uses, subscriptions and cancellation." },
+  {
+    name: "description",
+    content: "The terms for using Gradewell: acceptance, permitted use, prohibited uses, subscriptions and cancellation.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,8 +38,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Gradewell is for educators. You may use it to upload, read, grade and give feedback on your students' work, to manage your classes,
-        and to export the results, for your teaching and within your school's policies. You are responsible for the grades you accept: review
-        Gradewell's suggestions before you record them.
+        and to export the results, for your teaching and within your school's policies. You are responsible for the grades you accept:
+        review Gradewell's suggestions before you record them.
       </p>
     ),
   },

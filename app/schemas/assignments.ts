@@ -26,10 +26,13 @@ export const flag = z.preprocess((v) => {
 }, z.boolean());
 
 const text = (max: number, message: string) =>
-  z.preprocess((v) => {
-    const value = single(v);
-    return typeof value === "string" ? value.trim() : "";
-  }, z.string().max(max, message));
+  z.preprocess(
+    (v) => {
+      const value = single(v);
+      return typeof value === "string" ? value.trim() : "";
+    },
+    z.string().max(max, message),
+  );
 
 /** A whole number; blank or missing means the default. Anything else that is not a number stays invalid. */
 const wholeNumber = (fallback: number, message: string) =>
@@ -43,29 +46,32 @@ const wholeNumber = (fallback: number, message: string) =>
   );
 
 const stringList = (splitLines: boolean) =>
-  z.preprocess((v) => {
-    if (v === undefined || v === null) return [];
-    const values = Array.isArray(v) ? v : [v];
-    const out: string[] = [];
-    for (const value of values) {
-      if (typeof value !== "string") continue;
-      const trimmed = value.trim();
-      if (trimmed.startsWith("[")) {
-        try {
-          const parsed: unknown = JSON.parse(trimmed);
-          if (Array.isArray(parsed)) {
-            for (const item of parsed) if (typeof item === "string") out.push(item);
-            continue;
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return [];
+      const values = Array.isArray(v) ? v : [v];
+      const out: string[] = [];
+      for (const value of values) {
+        if (typeof value !== "string") continue;
+        const trimmed = value.trim();
+        if (trimmed.startsWith("[")) {
+          try {
+            const parsed: unknown = JSON.parse(trimmed);
+            if (Array.isArray(parsed)) {
+              for (const item of parsed) if (typeof item === "string") out.push(item);
+              continue;
+            }
+          } catch {
+            // not JSON: a plain entry
           }
-        } catch {
-          // not JSON: a plain entry
         }
+        if (splitLines) out.push(...parseStudentNames(value));
+        else out.push(value);
       }
-      if (splitLines) out.push(...parseStudentNames(value));
-      else out.push(value);
-    }
-    return out;
-  }, z.array(z.string().max(200, "Each entry must be at most 200 characters")).max(500, "Too many entries"));
+      return out;
+    },
+    z.array(z.string().max(200, "Each entry must be at most 200 characters")).max(500, "Too many entries"),
+  );
 
 const dueDate = z.preprocess(
   (v) => {
@@ -86,7 +92,9 @@ export const AssignmentForm = z
     description: text(5000, "Description must be at most 5000 characters"),
     instructions: text(5000, "Instructions must be at most 5000 characters"),
     dueDate,
-    points: wholeNumber(DEFAULT_POINTS, POINTS_MESSAGE).pipe(z.number().min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000")),
+    points: wholeNumber(DEFAULT_POINTS, POINTS_MESSAGE).pipe(
+      z.number().min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
+    ),
     estimatedTime: wholeNumber(DEFAULT_ESTIMATED_TIME, ESTIMATED_TIME_MESSAGE).pipe(
       z.number().min(MIN_ESTIMATED_TIME, ESTIMATED_TIME_MESSAGE).max(MAX_ESTIMATED_TIME, ESTIMATED_TIME_MESSAGE),
     ),
@@ -157,7 +165,9 @@ export const PROCESSING_OPTIONS = [
 export const SettingsForm = z.object({
   autoDetectStudents: flag,
   autoDetectStandards: flag,
-  defaultPoints: wholeNumber(DEFAULT_POINTS, POINTS_MESSAGE).pipe(z.number().min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000")),
+  defaultPoints: wholeNumber(DEFAULT_POINTS, POINTS_MESSAGE).pipe(
+    z.number().min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
+  ),
   requireManualReview: flag,
 });
 export type SettingsInput = z.output<typeof SettingsForm>;

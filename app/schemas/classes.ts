@@ -1,7 +1,14 @@
 // Forms and API bodies for classes, students, notes, conference items and attendance (spec sections 3 and 5).
 import { z } from "zod";
 import { CLASS_CODE_PATTERN } from "../lib/class-code";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS, CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, ENROLLMENT_METHODS, IMPORTANCE } from "../../core/constants";
+import {
+  CLASS_GRADE_LEVELS,
+  CLASS_SUBJECTS,
+  CONFERENCE_ITEM_TYPES,
+  CONFERENCE_SUBJECTS,
+  ENROLLMENT_METHODS,
+  IMPORTANCE,
+} from "../../core/constants";
 
 export const CLASS_NAME_REQUIRED = "Class name is required";
 export const SUBJECT_REQUIRED = "Subject is required";
@@ -14,7 +21,12 @@ export const ERROR_CREATING_CLASS = "Error creating class";
 const optionalText = (max: number) =>
   z.preprocess(
     (v) => (v === null ? undefined : v),
-    z.string().trim().max(max, `Must be at most ${max} characters`).optional().transform((v) => v ?? ""),
+    z
+      .string()
+      .trim()
+      .max(max, `Must be at most ${max} characters`)
+      .optional()
+      .transform((v) => v ?? ""),
   );
 
 const email = z
@@ -26,17 +38,29 @@ const email = z
 
 const optionalEmail = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-  z.string().trim().pipe(z.email("Please enter a valid email address")).transform((v) => v.toLowerCase()).optional(),
+  z
+    .string()
+    .trim()
+    .pipe(z.email("Please enter a valid email address"))
+    .transform((v) => v.toLowerCase())
+    .optional(),
 );
 
-const className = z.string({ error: CLASS_NAME_REQUIRED }).trim().min(1, CLASS_NAME_REQUIRED).max(100, "Class name must be at most 100 characters");
+const className = z
+  .string({ error: CLASS_NAME_REQUIRED })
+  .trim()
+  .min(1, CLASS_NAME_REQUIRED)
+  .max(100, "Class name must be at most 100 characters");
 const subject = z.enum(CLASS_SUBJECTS, { error: SUBJECT_REQUIRED });
 const gradeLevel = z.enum(CLASS_GRADE_LEVELS, { error: GRADE_LEVEL_REQUIRED });
 const classCode = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim().toUpperCase()) : v),
   z.string().regex(CLASS_CODE_PATTERN, CLASS_CODE_INVALID).optional(),
 );
-const enrollmentMethod = z.preprocess((v) => (v == null || v === "" ? "auto" : v), z.enum(ENROLLMENT_METHODS, { error: "Choose auto or manual enrollment" }));
+const enrollmentMethod = z.preprocess(
+  (v) => (v == null || v === "" ? "auto" : v),
+  z.enum(ENROLLMENT_METHODS, { error: "Choose auto or manual enrollment" }),
+);
 
 export const StudentRow = z.object({
   name: z.string({ error: "Student name is required" }).trim().min(1, "Student name is required").max(120),
@@ -120,4 +144,7 @@ export const ConferenceItemForm = z.object({
 });
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const AttendanceDate = z.string().regex(ISO_DATE, "Pick a date").refine((v) => !Number.isNaN(Date.parse(v)), "Pick a date");
+export const AttendanceDate = z
+  .string()
+  .regex(ISO_DATE, "Pick a date")
+  .refine((v) => !Number.isNaN(Date.parse(v)), "Pick a date");

@@ -4,7 +4,16 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { autoTitle, nameFromFileName } from "../lib/format";
 import { AssignmentForm, FILE_FIELDS, NO_FILES_MESSAGE, type AssignmentInput } from "../schemas/assignments";
 import type { Db } from "../../core/db/client";
-import { assignmentFiles, assignments, classes, enrollments, gradingJobs, questionResults, students, submissions } from "../../core/db/schema";
+import {
+  assignmentFiles,
+  assignments,
+  classes,
+  enrollments,
+  gradingJobs,
+  questionResults,
+  students,
+  submissions,
+} from "../../core/db/schema";
 import { startJob } from "./jobs.server";
 import { checkUpload, uploadKey, type CheckedUpload } from "./storage.server";
 import { newId } from "./tokens.server";
@@ -34,7 +43,9 @@ export type IncomingFiles = Record<UploadArea, File[]>;
 /** The files of a multipart body under the spec's field names; an untouched file input (no name, 0 bytes) is no file. */
 export function filesFromForm(form: FormData): IncomingFiles {
   const pick = (field: string) =>
-    form.getAll(field).filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && !(v.name === "" && v.size === 0));
+    form
+      .getAll(field)
+      .filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && !(v.name === "" && v.size === 0));
   return {
     assignment: pick(FILE_FIELDS.assignment),
     answer_key: pick(FILE_FIELDS.answer_key),
@@ -124,7 +135,8 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * stored objects are deleted again.
  */
 export async function createAssignment(env: Env, db: Db, teacherId: string, input: AssignmentInput, files: IncomingFiles) {
-  if (files.assignment.length === 0 && files.batch.length === 0) throw new AssignmentInputError(NO_FILES_MESSAGE, 400, FILE_FIELDS.assignment);
+  if (files.assignment.length === 0 && files.batch.length === 0)
+    throw new AssignmentInputError(NO_FILES_MESSAGE, 400, FILE_FIELDS.assignment);
   const klass = input.classId ? await findClass(db, teacherId, input.classId) : null;
   if (input.classId && !klass) throw new AssignmentInputError("Class not found.", 400, "classId");
 
@@ -236,7 +248,11 @@ export async function requireAssignment(db: Db, teacherId: string, assignmentId:
 /** The job that is grading this assignment right now, if any. */
 export async function runningJob(db: Db, teacherId: string, assignmentId: string) {
   return db.query.gradingJobs.findFirst({
-    where: and(eq(gradingJobs.teacherId, teacherId), eq(gradingJobs.assignmentId, assignmentId), inArray(gradingJobs.status, ["queued", "processing"])),
+    where: and(
+      eq(gradingJobs.teacherId, teacherId),
+      eq(gradingJobs.assignmentId, assignmentId),
+      inArray(gradingJobs.status, ["queued", "processing"]),
+    ),
     orderBy: desc(gradingJobs.createdAt),
   });
 }
@@ -266,14 +282,19 @@ async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentI
   const slices: string[][] = [];
   for (let i = 0; i < submissionIds.length; i += 90) slices.push(submissionIds.slice(i, i + 90));
   await db.batch([
-    db.insert(gradingJobs).values({ id: jobId, teacherId, assignmentId, kind: "assignment", status: "processing", total: submissionIds.length }),
+    db
+      .insert(gradingJobs)
+      .values({ id: jobId, teacherId, assignmentId, kind: "assignment", status: "processing", total: submissionIds.length }),
     ...slices.map((slice) =>
       db
         .update(submissions)
         .set({ jobId, updatedAt: new Date() })
         .where(and(eq(submissions.teacherId, teacherId), inArray(submissions.id, slice))),
     ),
-    db.update(assignments).set({ status: "Active", updatedAt: new Date() }).where(and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId))),
+    db
+      .update(assignments)
+      .set({ status: "Active", updatedAt: new Date() })
+      .where(and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId))),
   ]);
   try {
     await startJob(env, { jobId, teacherId, submissionIds });
@@ -320,14 +341,20 @@ export function isHeld(assignment: Pick<AssignmentRow, "requireManualReview">, s
   return assignment.requireManualReview && !s.approvedAt;
 }
 
-export function rowStatus(assignment: Pick<AssignmentRow, "requireManualReview">, s: Pick<SubmissionRow, "status" | "approvedAt">): RowStatus {
+export function rowStatus(
+  assignment: Pick<AssignmentRow, "requireManualReview">,
+  s: Pick<SubmissionRow, "status" | "approvedAt">,
+): RowStatus {
   if (s.status === "missing") return "missing";
   if (s.status === "graded" && !isHeld(assignment, s)) return "graded";
   return "pending";
 }
 
 /** Final once graded, not held for approval, and not flagged for review (or approved). */
-export function isFinal(assignment: Pick<AssignmentRow, "requireManualReview">, s: Pick<SubmissionRow, "status" | "approvedAt" | "needsReview">) {
+export function isFinal(
+  assignment: Pick<AssignmentRow, "requireManualReview">,
+  s: Pick<SubmissionRow, "status" | "approvedAt" | "needsReview">,
+) {
   return s.status === "graded" && (Boolean(s.approvedAt) || (!s.needsReview && !assignment.requireManualReview));
 }
 
@@ -554,9 +581,12 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
         .filter((r) => wanted.has(r.submissionId))
     : [];
   const subs = submissionIds.length
-    ? (await db.select().from(submissions).where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))).filter((s) =>
-        wanted.has(s.id),
-      )
+    ? (
+        await db
+          .select()
+          .from(submissions)
+          .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+      ).filter((s) => wanted.has(s.id))
     : [];
   const feedbackById = new Map(subs.map((s) => [s.id, s]));
   return {
@@ -586,7 +616,9 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
     selected_standards: assignment.selectedStandards,
     created_at: assignment.createdAt.toISOString(),
     files: detail.files.map((f) => ({ id: f.id, kind: f.kind, file_name: f.fileName, content_type: f.contentType, size: f.size })),
-    job: detail.job ? { id: detail.job.id, status: detail.job.status, done: detail.job.done, failed: detail.job.failed, total: detail.job.total } : null,
+    job: detail.job
+      ? { id: detail.job.id, status: detail.job.status, done: detail.job.done, failed: detail.job.failed, total: detail.job.total }
+      : null,
     submissions: detail.rows.map((r) => {
       const s = r.submissionId ? feedbackById.get(r.submissionId) : undefined;
       return {

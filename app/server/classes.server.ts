@@ -13,10 +13,15 @@ export const DUPLICATE_CLASS_CODE = "This class code is already used by another 
 
 // Correlated subqueries name their columns in full: drizzle leaves single-table columns unqualified.
 const studentCount = sql<number>`(select count(*) from enrollments e where e.class_id = "classes"."id")`.as("student_count");
-const assignmentCount = sql<number>`(select count(*) from assignments a where a.class_id = "classes"."id" and a.teacher_id = "classes"."teacher_id")`.as("assignment_count");
+const assignmentCount =
+  sql<number>`(select count(*) from assignments a where a.class_id = "classes"."id" and a.teacher_id = "classes"."teacher_id")`.as(
+    "assignment_count",
+  );
 // Average of graded submissions on the class's assignments; null (N/A) until something is graded.
 const averageScore = sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
-  where a.class_id = "classes"."id" and s.teacher_id = "classes"."teacher_id" and s.status = 'graded' and s.percent is not null)`.as("average_score");
+  where a.class_id = "classes"."id" and s.teacher_id = "classes"."teacher_id" and s.status = 'graded' and s.percent is not null)`.as(
+  "average_score",
+);
 
 export type ClassSummary = ClassRow & { studentCount: number; assignmentCount: number; averageScore: number | null };
 
@@ -97,7 +102,11 @@ export type NewClass = {
   students: StudentRowValue[];
 };
 
-export async function createClass(db: Db, teacherId: string, input: NewClass): Promise<{ class: ClassRow } | { error: string; field: "classCode" }> {
+export async function createClass(
+  db: Db,
+  teacherId: string,
+  input: NewClass,
+): Promise<{ class: ClassRow } | { error: string; field: "classCode" }> {
   let code = input.classCode;
   if (code) {
     if (await codeTaken(db, teacherId, code)) return { error: DUPLICATE_CLASS_CODE, field: "classCode" };
@@ -177,7 +186,10 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 export async function enrollStudents(db: Db, teacherId: string, classId: string, rows: readonly StudentRowValue[]) {
   const byEmail = new Map<string, string>();
   const wanted = [...new Map(rows.map((r) => [r.email.toLowerCase(), r])).values()];
-  for (const part of chunks(wanted.map((r) => r.email.toLowerCase()), 80)) {
+  for (const part of chunks(
+    wanted.map((r) => r.email.toLowerCase()),
+    80,
+  )) {
     const found = await db
       .select({ id: students.id, email: students.email })
       .from(students)

@@ -44,8 +44,12 @@ export async function checkConferenceFile(file: File): Promise<CheckedConference
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectConferenceFileType(bytes);
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
-  const base = file.name.replace(/[\\/]/g, "_").replace(/[\u0000-\u001f]/g, "").trim().slice(0, 200);
+  const base = file.name
+    .replace(/[\\/]/g, "_")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
+    .replace(/[\u0000-\u001f]/g, "")
+    .trim()
+    .slice(0, 200);
   const fileName = base || `upload.${kind === "jpeg" ? "jpg" : kind}`;
   return { bytes, kind, contentType: CONFERENCE_MIME_TYPES[kind], fileName, size: bytes.byteLength };
 }

@@ -35,7 +35,10 @@ export function toConferenceJson(item: ConferenceItem) {
 export type ConferenceItemJson = ReturnType<typeof toConferenceJson>;
 
 async function ownsStudent(db: Db, teacherId: string, studentId: string) {
-  const row = await db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)), columns: { id: true } });
+  const row = await db.query.students.findFirst({
+    where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)),
+    columns: { id: true },
+  });
   return row != null;
 }
 
@@ -108,7 +111,11 @@ export async function addConferenceItemFromSubmission(
   if (!row || row.s.status !== "graded") return null;
   if (row.a) {
     const existing = await db.query.conferenceItems.findFirst({
-      where: and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.studentId, studentId), eq(conferenceItems.assignmentId, row.a.id)),
+      where: and(
+        eq(conferenceItems.teacherId, teacherId),
+        eq(conferenceItems.studentId, studentId),
+        eq(conferenceItems.assignmentId, row.a.id),
+      ),
     });
     if (existing) return { item: existing, already: true };
   }
@@ -145,7 +152,13 @@ export async function addConferenceItemFromSubmission(
   return { item, already: false };
 }
 
-export async function removeConferenceItem(db: Db, bucket: R2Bucket, teacherId: string, studentId: string, itemId: string): Promise<boolean> {
+export async function removeConferenceItem(
+  db: Db,
+  bucket: R2Bucket,
+  teacherId: string,
+  studentId: string,
+  itemId: string,
+): Promise<boolean> {
   const [row] = await db
     .delete(conferenceItems)
     .where(and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.studentId, studentId), eq(conferenceItems.id, itemId)))
@@ -156,7 +169,9 @@ export async function removeConferenceItem(db: Db, bucket: R2Bucket, teacherId: 
 }
 
 export async function conferenceItemFile(db: Db, bucket: R2Bucket, teacherId: string, itemId: string) {
-  const item = await db.query.conferenceItems.findFirst({ where: and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.id, itemId)) });
+  const item = await db.query.conferenceItems.findFirst({
+    where: and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.id, itemId)),
+  });
   if (!item?.r2Key) return null;
   const object = await bucket.get(item.r2Key);
   return object ? { item, object } : null;

@@ -34,8 +34,14 @@ export async function receiveContactMessage(db: Db, input: ContactInput, address
   const email = input.email.toLowerCase();
   const since = new Date(now.getTime() - CONTACT_WINDOW_MS);
   const [byAddress, byEmail] = await db.batch([
-    db.select({ n: count() }).from(contactMessages).where(and(eq(contactMessages.ipHash, ipHash), gt(contactMessages.createdAt, since))),
-    db.select({ n: count() }).from(contactMessages).where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, since))),
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.ipHash, ipHash), gt(contactMessages.createdAt, since))),
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, since))),
   ]);
   if ((byAddress[0]?.n ?? 0) >= MAX_MESSAGES_PER_ADDRESS_PER_HOUR || (byEmail[0]?.n ?? 0) >= MAX_MESSAGES_PER_EMAIL_PER_HOUR) {
     return { status: "throttled" };

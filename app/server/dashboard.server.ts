@@ -5,9 +5,18 @@ import { assignments, classes, students, submissions } from "../../core/db/schem
 
 export async function dashboardOverview(db: Db, teacherId: string) {
   const [classCount, studentCount, assignmentCount, graded] = await db.batch([
-    db.select({ n: sql<number>`count(*)` }).from(classes).where(and(eq(classes.teacherId, teacherId), isNull(classes.archivedAt))),
-    db.select({ n: sql<number>`count(*)` }).from(students).where(eq(students.teacherId, teacherId)),
-    db.select({ n: sql<number>`count(*)` }).from(assignments).where(eq(assignments.teacherId, teacherId)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(classes)
+      .where(and(eq(classes.teacherId, teacherId), isNull(classes.archivedAt))),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(students)
+      .where(eq(students.teacherId, teacherId)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(assignments)
+      .where(eq(assignments.teacherId, teacherId)),
     db
       .select({
         graded: sql<number>`sum(case when ${submissions.status} = 'graded' then 1 else 0 end)`,

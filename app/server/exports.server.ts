@@ -114,7 +114,15 @@ export async function classExport(db: Db, teacherId: string, classId: string, fo
     ? await db
         .select()
         .from(submissions)
-        .where(and(eq(submissions.teacherId, teacherId), inArray(submissions.assignmentId, classAssignments.map((a) => a.id))))
+        .where(
+          and(
+            eq(submissions.teacherId, teacherId),
+            inArray(
+              submissions.assignmentId,
+              classAssignments.map((a) => a.id),
+            ),
+          ),
+        )
     : [];
   const scoreFor = (student: (typeof roster)[number], assignment: (typeof classAssignments)[number]) => {
     const sub = subs.find(
@@ -130,7 +138,14 @@ export async function classExport(db: Db, teacherId: string, classId: string, fo
     const rows: Cell[][] = [
       ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ...classAssignments.map(canvasColumn)],
       ["Points Possible", "", "", "", "", ...classAssignments.map((a) => a.points)],
-      ...roster.map((s) => [canvasStudentName(s.name), s.id, s.studentNumber ?? "", s.email ?? "", klass.name, ...classAssignments.map((a) => scoreFor(s, a))]),
+      ...roster.map((s) => [
+        canvasStudentName(s.name),
+        s.id,
+        s.studentNumber ?? "",
+        s.email ?? "",
+        klass.name,
+        ...classAssignments.map((a) => scoreFor(s, a)),
+      ]),
     ];
     return { csv: toCsv(rows), fileName };
   }

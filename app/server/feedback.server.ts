@@ -15,10 +15,14 @@ function questionStatus(awarded: number, possible: number, answer: string | null
 
 /** The submission as it stands (teacher's points included) in the grader's result shape; null when not the teacher's. */
 export async function currentGradingResult(db: Db, teacherId: string, submissionId: string) {
-  const submission = await db.query.submissions.findFirst({ where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId)) });
+  const submission = await db.query.submissions.findFirst({
+    where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId)),
+  });
   if (!submission || submission.status !== "graded") return null;
   const assignmentRow = submission.assignmentId
-    ? await db.query.assignments.findFirst({ where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, teacherId)) })
+    ? await db.query.assignments.findFirst({
+        where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, teacherId)),
+      })
     : undefined;
   const rows = await db.select().from(questionResults).where(eq(questionResults.submissionId, submission.id));
   const questions: QuestionResult[] = rows

@@ -67,7 +67,11 @@ export async function jobStatus(env: Env, job: typeof gradingJobs.$inferSelect):
   const live = await jobStub(env, job.id).status();
   const state = live ?? { status: job.status, done: job.done, failed: job.failed, total: job.total, averageScore: job.averageScore };
   const status =
-    state.status === "failed" ? "failed" : state.status === "completed" || state.status === "completed_with_failures" ? "completed" : "processing";
+    state.status === "failed"
+      ? "failed"
+      : state.status === "completed" || state.status === "completed_with_failures"
+        ? "completed"
+        : "processing";
   return {
     job_id: job.id,
     status,

@@ -5,7 +5,10 @@ import { notes, students } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 async function ownsStudent(db: Db, teacherId: string, studentId: string) {
-  const row = await db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)), columns: { id: true } });
+  const row = await db.query.students.findFirst({
+    where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)),
+    columns: { id: true },
+  });
   return row != null;
 }
 

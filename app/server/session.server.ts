@@ -65,9 +65,16 @@ async function issueTokenPair(db: Db, sessionId: string) {
   const refresh = newToken();
   const now = Date.now();
   await db.batch([
-    db.insert(apiTokens).values({ id: access.id, sessionId, kind: "access", secretHash: access.secretHash, expiresAt: new Date(now + ACCESS_TOKEN_TTL) }),
-    db.insert(apiTokens).values({ id: refresh.id, sessionId, kind: "refresh", secretHash: refresh.secretHash, expiresAt: new Date(now + REFRESH_TOKEN_TTL) }),
-    db.update(sessions).set({ expiresAt: new Date(now + REFRESH_TOKEN_TTL) }).where(eq(sessions.id, sessionId)),
+    db
+      .insert(apiTokens)
+      .values({ id: access.id, sessionId, kind: "access", secretHash: access.secretHash, expiresAt: new Date(now + ACCESS_TOKEN_TTL) }),
+    db
+      .insert(apiTokens)
+      .values({ id: refresh.id, sessionId, kind: "refresh", secretHash: refresh.secretHash, expiresAt: new Date(now + REFRESH_TOKEN_TTL) }),
+    db
+      .update(sessions)
+      .set({ expiresAt: new Date(now + REFRESH_TOKEN_TTL) })
+      .where(eq(sessions.id, sessionId)),
   ]);
   return { sessionId, accessToken: access.token, refreshToken: refresh.token, expiresIn: ACCESS_TOKEN_TTL / 1000 };
 }

@@ -4,9 +4,19 @@ import type { SettingsInput } from "../schemas/assignments";
 import type { Db } from "../../core/db/client";
 import { settings } from "../../core/db/schema";
 
-export type TeacherSettings = { autoDetectStudents: boolean; autoDetectStandards: boolean; defaultPoints: number; requireManualReview: boolean };
+export type TeacherSettings = {
+  autoDetectStudents: boolean;
+  autoDetectStandards: boolean;
+  defaultPoints: number;
+  requireManualReview: boolean;
+};
 
-export const DEFAULT_SETTINGS: TeacherSettings = { autoDetectStudents: true, autoDetectStandards: true, defaultPoints: 100, requireManualReview: false };
+export const DEFAULT_SETTINGS: TeacherSettings = {
+  autoDetectStudents: true,
+  autoDetectStandards: true,
+  defaultPoints: 100,
+  requireManualReview: false,
+};
 
 export async function getSettings(db: Db, teacherId: string): Promise<TeacherSettings> {
   const row = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacherId) });
@@ -21,6 +31,9 @@ export async function getSettings(db: Db, teacherId: string): Promise<TeacherSet
 
 export async function saveSettings(db: Db, teacherId: string, input: SettingsInput): Promise<TeacherSettings> {
   const values = { ...input, updatedAt: new Date() };
-  await db.insert(settings).values({ teacherId, ...values }).onConflictDoUpdate({ target: settings.teacherId, set: values });
+  await db
+    .insert(settings)
+    .values({ teacherId, ...values })
+    .onConflictDoUpdate({ target: settings.teacherId, set: values });
   return getSettings(db, teacherId);
 }

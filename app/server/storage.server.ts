@@ -19,8 +19,12 @@ export async function checkUpload(file: File): Promise<CheckedUpload> {
 }
 
 export function cleanFileName(name: string, kind: FileKind): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
-  const base = name.replace(/[\\/]/g, "_").replace(/[\u0000-\u001f]/g, "").trim().slice(0, 200);
+  const base = name
+    .replace(/[\\/]/g, "_")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what the file name loses
+    .replace(/[\u0000-\u001f]/g, "")
+    .trim()
+    .slice(0, 200);
   return base || `upload.${kind === "jpeg" ? "jpg" : kind}`;
 }
 

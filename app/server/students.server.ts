@@ -2,7 +2,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { average, roundScore } from "~/lib/grades";
 import {
-  assignmentScores, gradeTrend, recentActivity, strengthsAndAreas, studentSummary, subjectPerformance, weeklyProgress,
+  assignmentScores,
+  gradeTrend,
+  recentActivity,
+  strengthsAndAreas,
+  studentSummary,
+  subjectPerformance,
+  weeklyProgress,
   type StudentWork,
 } from "~/lib/student-insights";
 import { attendanceCounts } from "./attendance.server";
@@ -21,7 +27,13 @@ export async function getStudent(db: Db, teacherId: string, studentId: string): 
 
 async function teacherEnrollments(db: Db, teacherId: string) {
   return db
-    .select({ studentId: enrollments.studentId, classId: classes.id, className: classes.name, gradeLevel: classes.gradeLevel, enrolledAt: enrollments.enrolledAt })
+    .select({
+      studentId: enrollments.studentId,
+      classId: classes.id,
+      className: classes.name,
+      gradeLevel: classes.gradeLevel,
+      enrolledAt: enrollments.enrolledAt,
+    })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
     .where(and(eq(classes.teacherId, teacherId)))
@@ -43,7 +55,11 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
     conditions.push(sql`exists (select 1 from enrollments e where e.student_id = "students"."id" and e.class_id = ${filter.classId})`);
   }
   const [rows, enrolled, stats] = await Promise.all([
-    db.select().from(students).where(and(...conditions)).orderBy(asc(students.name)),
+    db
+      .select()
+      .from(students)
+      .where(and(...conditions))
+      .orderBy(asc(students.name)),
     teacherEnrollments(db, teacherId),
     db
       .select({
@@ -85,19 +101,36 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
 
 export type NewStudent = { name: string; email?: string; gradeLevel?: string; parentContact?: string; classId?: string };
 
-export async function createStudent(db: Db, teacherId: string, input: NewStudent): Promise<{ student: StudentRecord } | { error: string; field: string }> {
+export async function createStudent(
+  db: Db,
+  teacherId: string,
+  input: NewStudent,
+): Promise<{ student: StudentRecord } | { error: string; field: string }> {
   if (input.email) {
-    const existing = await db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.email, input.email)), columns: { id: true } });
+    const existing = await db.query.students.findFirst({
+      where: and(eq(students.teacherId, teacherId), eq(students.email, input.email)),
+      columns: { id: true },
+    });
     if (existing) return { error: DUPLICATE_STUDENT_EMAIL, field: "email" };
   }
   if (input.classId) {
-    const klass = await db.query.classes.findFirst({ where: and(eq(classes.teacherId, teacherId), eq(classes.id, input.classId)), columns: { id: true } });
+    const klass = await db.query.classes.findFirst({
+      where: and(eq(classes.teacherId, teacherId), eq(classes.id, input.classId)),
+      columns: { id: true },
+    });
     if (!klass) return { error: "Class not found.", field: "classId" };
   }
   const id = newId();
   const [student] = await db
     .insert(students)
-    .values({ id, teacherId, name: input.name, email: input.email ?? null, gradeLevel: input.gradeLevel || null, parentContact: input.parentContact || null })
+    .values({
+      id,
+      teacherId,
+      name: input.name,
+      email: input.email ?? null,
+      gradeLevel: input.gradeLevel || null,
+      parentContact: input.parentContact || null,
+    })
     .returning();
   if (input.classId) await db.insert(enrollments).values({ classId: input.classId, studentId: id });
   return { student };
@@ -110,7 +143,10 @@ export async function updateStudent(
   input: { name: string; email?: string; studentNumber?: string; gradeLevel?: string; parentContact?: string },
 ): Promise<{ student: StudentRecord } | { error: string; field: string } | null> {
   if (input.email) {
-    const existing = await db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.email, input.email)), columns: { id: true } });
+    const existing = await db.query.students.findFirst({
+      where: and(eq(students.teacherId, teacherId), eq(students.email, input.email)),
+      columns: { id: true },
+    });
     if (existing && existing.id !== studentId) return { error: DUPLICATE_STUDENT_EMAIL, field: "email" };
   }
   const [row] = await db
@@ -153,7 +189,12 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
   const gradedIds = rows.filter((r) => r.status === "graded").map((r) => r.id);
   const questions: (typeof questionResults.$inferSelect)[] = [];
   for (let i = 0; i < gradedIds.length; i += 80) {
-    questions.push(...(await db.select().from(questionResults).where(inArray(questionResults.submissionId, gradedIds.slice(i, i + 80)))));
+    questions.push(
+      ...(await db
+        .select()
+        .from(questionResults)
+        .where(inArray(questionResults.submissionId, gradedIds.slice(i, i + 80)))),
+    );
   }
   return rows.map((r) => ({
     submissionId: r.id,
@@ -170,7 +211,13 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
     questions: questions
       .filter((q) => q.submissionId === r.id)
       .sort((a, b) => a.questionNumber.localeCompare(b.questionNumber, undefined, { numeric: true }))
-      .map((q) => ({ questionNumber: q.questionNumber, pointsAwarded: q.pointsAwarded, pointsPossible: q.pointsPossible, feedback: q.feedback, reason: q.reason })),
+      .map((q) => ({
+        questionNumber: q.questionNumber,
+        pointsAwarded: q.pointsAwarded,
+        pointsPossible: q.pointsPossible,
+        feedback: q.feedback,
+        reason: q.reason,
+      })),
   }));
 }
 
@@ -180,7 +227,13 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
   if (!student) return null;
   const [enrolled, works, attendance] = await Promise.all([
     db
-      .select({ id: classes.id, name: classes.name, gradeLevel: classes.gradeLevel, subject: classes.subject, enrolledAt: enrollments.enrolledAt })
+      .select({
+        id: classes.id,
+        name: classes.name,
+        gradeLevel: classes.gradeLevel,
+        subject: classes.subject,
+        enrolledAt: enrollments.enrolledAt,
+      })
       .from(enrollments)
       .innerJoin(classes, eq(classes.id, enrollments.classId))
       .where(and(eq(classes.teacherId, teacherId), eq(enrollments.studentId, studentId)))
@@ -192,10 +245,12 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
   const classAssignmentIds =
     classIds.length === 0
       ? []
-      : (await db
-          .select({ id: assignments.id })
-          .from(assignments)
-          .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, classIds.slice(0, 90))))).map((a) => a.id);
+      : (
+          await db
+            .select({ id: assignments.id })
+            .from(assignments)
+            .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, classIds.slice(0, 90))))
+        ).map((a) => a.id);
   const allAssignments = new Set([...classAssignmentIds, ...works.map((w) => w.assignmentId).filter((id): id is string => id != null)]);
   const enrollmentDate = enrolled.length === 0 ? null : new Date(Math.min(...enrolled.map((c) => c.enrolledAt.getTime()))).toISOString();
   return {

@@ -27,7 +27,9 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
   if (!submission) return null;
   const [file, questions, edits, siblings] = await Promise.all([
     submission.fileId
-      ? db.query.assignmentFiles.findFirst({ where: and(eq(assignmentFiles.id, submission.fileId), eq(assignmentFiles.teacherId, teacherId)) })
+      ? db.query.assignmentFiles.findFirst({
+          where: and(eq(assignmentFiles.id, submission.fileId), eq(assignmentFiles.teacherId, teacherId)),
+        })
       : Promise.resolve(undefined),
     db.select().from(questionResults).where(eq(questionResults.submissionId, submission.id)),
     db
@@ -45,7 +47,12 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
       .where(and(eq(gradeEdits.submissionId, submission.id), eq(gradeEdits.teacherId, teacherId)))
       .orderBy(desc(gradeEdits.editedAt)),
     db
-      .select({ id: submissions.id, needsReview: submissions.needsReview, approvedAt: submissions.approvedAt, studentName: submissions.studentName })
+      .select({
+        id: submissions.id,
+        needsReview: submissions.needsReview,
+        approvedAt: submissions.approvedAt,
+        studentName: submissions.studentName,
+      })
       .from(submissions)
       .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
       .orderBy(asc(submissions.createdAt)),
@@ -70,8 +77,19 @@ function keepAiScore(submission: SubmissionRow): Partial<typeof submissions.$inf
   return { aiScore: submission.score, flags: [...submission.flags, "teacher_scored"] };
 }
 
-function edit(db: Db, teacherId: string, submissionId: string, editor: Editor, field: (typeof gradeEdits.$inferInsert)["field"], oldValue: string | null, newValue: string | null, questionNumber: string | null = null) {
-  return db.insert(gradeEdits).values({ id: newId(), teacherId, submissionId, questionNumber, field, oldValue, newValue, editedBy: editor.id });
+function edit(
+  db: Db,
+  teacherId: string,
+  submissionId: string,
+  editor: Editor,
+  field: (typeof gradeEdits.$inferInsert)["field"],
+  oldValue: string | null,
+  newValue: string | null,
+  questionNumber: string | null = null,
+) {
+  return db
+    .insert(gradeEdits)
+    .values({ id: newId(), teacherId, submissionId, questionNumber, field, oldValue, newValue, editedBy: editor.id });
 }
 
 /** The teacher's score for the whole submission (the only way when the grader gave no per-question result). */
@@ -105,7 +123,13 @@ export async function overrideScore(
     statements.push(edit(db, editor.id, submission.id, editor, "feedback", submission.feedback, input.feedback.trim()));
   }
   if (statements.length === 0) return false;
-  await db.batch([db.update(submissions).set(set).where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))), ...statements]);
+  await db.batch([
+    db
+      .update(submissions)
+      .set(set)
+      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
+    ...statements,
+  ]);
   return true;
 }
 
@@ -150,9 +174,12 @@ async function applyQuestionEdits(
         .where(eq(questionResults.id, question.id)),
     );
     if (awarded !== question.pointsAwarded) {
-      statements.push(edit(db, editor.id, submission.id, editor, "points", str(question.pointsAwarded), str(awarded), question.questionNumber));
+      statements.push(
+        edit(db, editor.id, submission.id, editor, "points", str(question.pointsAwarded), str(awarded), question.questionNumber),
+      );
     }
-    if (feedbackChanged) statements.push(edit(db, editor.id, submission.id, editor, "feedback", question.feedback, feedback!.trim(), question.questionNumber));
+    if (feedbackChanged)
+      statements.push(edit(db, editor.id, submission.id, editor, "feedback", question.feedback, feedback!.trim(), question.questionNumber));
   }
   if (statements.length === 0) return false;
   const score = round2([...newPoints.values()].reduce((a, b) => a + b, 0));
@@ -202,7 +229,13 @@ export async function questionAcrossSubmissions(db: Db, teacherId: string, assig
     .select({ submission: submissions, question: questionResults })
     .from(questionResults)
     .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id), eq(questionResults.questionNumber, questionNumber)))
+    .where(
+      and(
+        eq(submissions.teacherId, teacherId),
+        eq(submissions.assignmentId, assignment.id),
+        eq(questionResults.questionNumber, questionNumber),
+      ),
+    )
     .orderBy(asc(submissions.studentName));
   return { assignment, rows };
 }
@@ -263,7 +296,12 @@ export async function approveAllGraded(db: Db, editor: Editor, assignmentId: str
       .update(submissions)
       .set({ approvedAt: now, approvedBy: editor.id, updatedAt: now })
       .where(
-        and(eq(submissions.teacherId, editor.id), eq(submissions.assignmentId, assignmentId), eq(submissions.status, "graded"), isNull(submissions.approvedAt)),
+        and(
+          eq(submissions.teacherId, editor.id),
+          eq(submissions.assignmentId, assignmentId),
+          eq(submissions.status, "graded"),
+          isNull(submissions.approvedAt),
+        ),
       ),
     ...open.map((s) => edit(db, editor.id, s.id, editor, "approval", null, "approved")),
   ]);

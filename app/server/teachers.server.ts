@@ -4,13 +4,7 @@ import type { Db } from "../../core/db/client";
 import { settings, teachers, type Teacher } from "../../core/db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
 import { invalidateOtherSessions } from "./session.server";
-import {
-  clearSignInFailures,
-  recordSignInFailure,
-  signInWaitMinutes,
-  throttledMessage,
-  throttleKeys,
-} from "./throttle.server";
+import { clearSignInFailures, recordSignInFailure, signInWaitMinutes, throttledMessage, throttleKeys } from "./throttle.server";
 import { newId } from "./tokens.server";
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists.";
@@ -99,7 +93,10 @@ export async function changePassword(
 ): Promise<{ ok: true } | { error: string }> {
   const stored = auth.teacher.passwordHash;
   if (!stored || !(await verifyPassword(currentPassword, stored))) return { error: "Current password is incorrect" };
-  await db.update(teachers).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(teachers.id, auth.teacher.id));
+  await db
+    .update(teachers)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+    .where(eq(teachers.id, auth.teacher.id));
   await invalidateOtherSessions(db, auth.teacher.id, auth.sessionId);
   return { ok: true };
 }

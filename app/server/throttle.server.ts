@@ -13,7 +13,10 @@ export function throttleKeys(email: string, address: string) {
 
 /** Minutes to wait, or 0 when sign-in may be tried. */
 export async function signInWaitMinutes(db: Db, keys: { account: string; address: string }): Promise<number> {
-  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, [keys.account, keys.address]));
+  const rows = await db
+    .select()
+    .from(loginAttempts)
+    .where(inArray(loginAttempts.key, [keys.account, keys.address]));
   const now = Date.now();
   let wait = 0;
   for (const row of rows) {

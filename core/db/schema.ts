@@ -2,18 +2,40 @@
 // Every teacher-owned row carries teacher_id with ON DELETE CASCADE, so deleting a teacher deletes everything of theirs.
 import { sql } from "drizzle-orm";
 import {
-  API_TOKEN_KINDS, ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES, ATTENDANCE_STATUSES, CLASS_GRADE_LEVELS, CLASS_SUBJECTS,
-  CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, CONTACT_TYPES, ENROLLMENT_METHODS, FILE_KINDS, GRADE_EDIT_FIELDS, IMPORTANCE, JOB_KINDS,
-  JOB_STATUSES, PROCESSING_MODES, SESSION_KINDS, SUBMISSION_STATUSES,
+  API_TOKEN_KINDS,
+  ASSIGNMENT_STATUSES,
+  ASSIGNMENT_TYPES,
+  ATTENDANCE_STATUSES,
+  CLASS_GRADE_LEVELS,
+  CLASS_SUBJECTS,
+  CONFERENCE_ITEM_TYPES,
+  CONFERENCE_SUBJECTS,
+  CONTACT_TYPES,
+  ENROLLMENT_METHODS,
+  FILE_KINDS,
+  GRADE_EDIT_FIELDS,
+  IMPORTANCE,
+  JOB_KINDS,
+  JOB_STATUSES,
+  PROCESSING_MODES,
+  SESSION_KINDS,
+  SUBMISSION_STATUSES,
 } from "../constants";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
 const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
-const teacherId = () => text("teacher_id").notNull().references(() => teachers.id, { onDelete: "cascade" });
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const teacherId = () =>
+  text("teacher_id")
+    .notNull()
+    .references(() => teachers.id, { onDelete: "cascade" });
 
 export const teachers = sqliteTable("teachers", {
   id: id(),
@@ -49,7 +71,9 @@ export const apiTokens = sqliteTable(
   "api_tokens",
   {
     id: id(),
-    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: API_TOKEN_KINDS }).notNull(),
     secretHash: text("secret_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -65,7 +89,9 @@ export const loginAttempts = sqliteTable("login_attempts", {
 });
 
 export const googleTokens = sqliteTable("google_tokens", {
-  teacherId: text("teacher_id").primaryKey().references(() => teachers.id, { onDelete: "cascade" }),
+  teacherId: text("teacher_id")
+    .primaryKey()
+    .references(() => teachers.id, { onDelete: "cascade" }),
   // AES-GCM ciphertexts (base64 of iv || ciphertext), key from the GOOGLE_TOKEN_KEY secret.
   accessTokenEnc: text("access_token_enc").notNull(),
   refreshTokenEnc: text("refresh_token_enc"),
@@ -75,7 +101,9 @@ export const googleTokens = sqliteTable("google_tokens", {
 });
 
 export const settings = sqliteTable("settings", {
-  teacherId: text("teacher_id").primaryKey().references(() => teachers.id, { onDelete: "cascade" }),
+  teacherId: text("teacher_id")
+    .primaryKey()
+    .references(() => teachers.id, { onDelete: "cascade" }),
   autoDetectStudents: integer("auto_detect_students", { mode: "boolean" }).notNull().default(true),
   autoDetectStandards: integer("auto_detect_standards", { mode: "boolean" }).notNull().default(true),
   defaultPoints: integer("default_points").notNull().default(100),
@@ -120,8 +148,12 @@ export const students = sqliteTable(
 export const enrollments = sqliteTable(
   "enrollments",
   {
-    classId: text("class_id").notNull().references(() => classes.id, { onDelete: "cascade" }),
-    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
     enrolledAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index("enrollments_student_idx").on(t.studentId)],
@@ -130,8 +162,12 @@ export const enrollments = sqliteTable(
 export const attendance = sqliteTable(
   "attendance",
   {
-    classId: text("class_id").notNull().references(() => classes.id, { onDelete: "cascade" }),
-    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
     date: text("date").notNull(), // YYYY-MM-DD in the teacher's calendar
     status: text("status", { enum: ATTENDANCE_STATUSES }).notNull(),
   },
@@ -162,9 +198,15 @@ export const assignments = sqliteTable(
     autoDetectStandards: integer("auto_detect_standards", { mode: "boolean" }).notNull().default(true),
     requireManualReview: integer("require_manual_review", { mode: "boolean" }).notNull().default(false),
     useManualStudents: integer("use_manual_students", { mode: "boolean" }).notNull().default(false),
-    manualStudentNames: text("manual_student_names", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    manualStudentNames: text("manual_student_names", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     useManualStandards: integer("use_manual_standards", { mode: "boolean" }).notNull().default(false),
-    selectedStandards: text("selected_standards", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    selectedStandards: text("selected_standards", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     answerKeyText: text("answer_key_text"),
     rubricText: text("rubric_text"),
     createdAt: createdAt(),
@@ -228,9 +270,15 @@ export const submissions = sqliteTable(
     recognizedText: text("recognized_text"),
     readingConfidence: real("reading_confidence"),
     feedback: text("feedback"),
-    flags: text("flags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    flags: text("flags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** Why the grader wants the teacher to look (low confidence, missing answers, text aimed at the grader...). */
-    reviewNotes: text("review_notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    reviewNotes: text("review_notes", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     failureReason: text("failure_reason"),
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -247,7 +295,9 @@ export const questionResults = sqliteTable(
   "question_results",
   {
     id: id(),
-    submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
     questionNumber: text("question_number").notNull(),
     keyAnswer: text("key_answer"),
     studentAnswer: text("student_answer"),
@@ -269,13 +319,17 @@ export const gradeEdits = sqliteTable(
   {
     id: id(),
     teacherId: teacherId(),
-    submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
     questionNumber: text("question_number"),
     field: text("field", { enum: GRADE_EDIT_FIELDS }).notNull(),
     oldValue: text("old_value"),
     newValue: text("new_value"),
     editedBy: text("edited_by").notNull(),
-    editedAt: integer("edited_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("grade_edits_submission_idx").on(t.submissionId)],
 );
@@ -285,7 +339,9 @@ export const notes = sqliteTable(
   {
     id: id(),
     teacherId: teacherId(),
-    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -298,7 +354,9 @@ export const conferenceItems = sqliteTable(
   {
     id: id(),
     teacherId: teacherId(),
-    studentId: text("student_id").notNull().references(() => students.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
     type: text("type", { enum: CONFERENCE_ITEM_TYPES }).notNull(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),

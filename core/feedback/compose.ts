@@ -23,7 +23,7 @@ function list(items: (string | number)[]): string {
 }
 
 function isNumeric(s: string | null): boolean {
-  return !!s && /^[-−$€£]?\s*[\d.,/ ]+\s*(%|[a-z²³°]{0,12})?$/i.test(s.trim()) || /^[a-z]\s*=/i.test(s ?? "");
+  return (!!s && /^[-−$€£]?\s*[\d.,/ ]+\s*(%|[a-z²³°]{0,12})?$/i.test(s.trim())) || /^[a-z]\s*=/i.test(s ?? "");
 }
 
 export function questionFeedback(q: Omit<QuestionResult, "feedback">, band: GradeBand): string {
@@ -41,7 +41,8 @@ export function questionFeedback(q: Omit<QuestionResult, "feedback">, band: Grad
     case "needs-review":
       return "Your teacher will check this answer.";
     case "partial":
-      if (/unit/.test(q.reason)) return `${q.studentAnswer} has the right number; ${q.reason.replace(/^Right number,?\s*(but\s*)?/i, "").replace(/^./, (c) => c.toLowerCase())} Always write the unit.`;
+      if (/unit/.test(q.reason))
+        return `${q.studentAnswer} has the right number; ${q.reason.replace(/^Right number,?\s*(but\s*)?/i, "").replace(/^./, (c) => c.toLowerCase())} Always write the unit.`;
       return `Part of this is right. ${q.reason} ${key ? `The full answer is ${quote(key)}.` : ""}`.trim();
     case "incorrect": {
       if (isNumeric(key) && isNumeric(q.studentAnswer)) {
@@ -58,7 +59,10 @@ export function questionFeedback(q: Omit<QuestionResult, "feedback">, band: Grad
   }
 }
 
-export function overallFeedback(result: Pick<GradingResult, "questions" | "rubric" | "total" | "max" | "percent">, assignment: Assignment): OverallFeedback {
+export function overallFeedback(
+  result: Pick<GradingResult, "questions" | "rubric" | "total" | "max" | "percent">,
+  assignment: Assignment,
+): OverallFeedback {
   const band = gradeBand(assignment.gradeLevel);
   const simple = band === "early" || band === "elementary";
   const qs = result.questions;
@@ -70,24 +74,43 @@ export function overallFeedback(result: Pick<GradingResult, "questions" | "rubri
   const strengths: string[] = [];
   const improvements: string[] = [];
 
-  if (qs.length && right.length === qs.length) strengths.push(simple ? `Every answer is right: ${right.length} out of ${qs.length}!` : `All ${qs.length} answers are correct.`);
-  else if (right.length) strengths.push(`Correct on question${right.length > 1 ? "s" : ""} ${list(right.map((q) => q.number))} (${right.length} of ${qs.length}).`);
+  if (qs.length && right.length === qs.length)
+    strengths.push(simple ? `Every answer is right: ${right.length} out of ${qs.length}!` : `All ${qs.length} answers are correct.`);
+  else if (right.length)
+    strengths.push(
+      `Correct on question${right.length > 1 ? "s" : ""} ${list(right.map((q) => q.number))} (${right.length} of ${qs.length}).`,
+    );
   if (partial.some((q) => /unit/.test(q.reason))) strengths.push("Your calculations for the measurement questions are right.");
-  for (const c of result.rubric.filter((c) => c.pointsAwarded !== null && c.pointsAwarded >= c.pointsPossible)) strengths.push(`${c.name}: ${c.reason}`);
+  for (const c of result.rubric.filter((c) => c.pointsAwarded !== null && c.pointsAwarded >= c.pointsPossible))
+    strengths.push(`${c.name}: ${c.reason}`);
 
-  for (const q of wrong.slice(0, 3)) improvements.push(`Question ${q.number}: you wrote ${quote(q.studentAnswer)}, expected ${quote(q.keyAnswer)}.`);
+  for (const q of wrong.slice(0, 3))
+    improvements.push(`Question ${q.number}: you wrote ${quote(q.studentAnswer)}, expected ${quote(q.keyAnswer)}.`);
   if (wrong.length > 3) improvements.push(`Also questions ${list(wrong.slice(3).map((q) => q.number))}.`);
   const unitSlips = partial.filter((q) => /unit/.test(q.reason));
-  if (unitSlips.length) improvements.push(`Units missing or wrong on question${unitSlips.length > 1 ? "s" : ""} ${list(unitSlips.map((q) => q.number))}.`);
-  for (const q of partial.filter((q) => !/unit/.test(q.reason))) improvements.push(`Question ${q.number} is only partly right: ${q.reason}`);
-  if (missing.length) improvements.push(`Question${missing.length > 1 ? "s" : ""} ${list(missing.map((q) => q.number))} ${missing.length > 1 ? "were" : "was"} left blank.`);
-  for (const c of result.rubric.filter((c) => c.pointsAwarded !== null && c.pointsAwarded < c.pointsPossible)) improvements.push(`${c.name}: ${c.reason}`);
+  if (unitSlips.length)
+    improvements.push(`Units missing or wrong on question${unitSlips.length > 1 ? "s" : ""} ${list(unitSlips.map((q) => q.number))}.`);
+  for (const q of partial.filter((q) => !/unit/.test(q.reason)))
+    improvements.push(`Question ${q.number} is only partly right: ${q.reason}`);
+  if (missing.length)
+    improvements.push(
+      `Question${missing.length > 1 ? "s" : ""} ${list(missing.map((q) => q.number))} ${missing.length > 1 ? "were" : "was"} left blank.`,
+    );
+  for (const c of result.rubric.filter((c) => c.pointsAwarded !== null && c.pointsAwarded < c.pointsPossible))
+    improvements.push(`${c.name}: ${c.reason}`);
 
   let nextStep: string;
-  if (missing.length >= Math.max(1, qs.length / 2)) nextStep = simple ? "Next time, try every question, even if you are not sure." : "Attempt every question next time; show your working so partial credit is possible.";
+  if (missing.length >= Math.max(1, qs.length / 2))
+    nextStep = simple
+      ? "Next time, try every question, even if you are not sure."
+      : "Attempt every question next time; show your working so partial credit is possible.";
   else if (unitSlips.length) nextStep = "Before handing in, check that every measurement answer has its unit.";
-  else if (wrong.some((q) => isNumeric(q.keyAnswer))) nextStep = simple ? `Redo question${wrong.length > 1 ? "s" : ""} ${list(wrong.map((q) => q.number))} slowly, then check each answer with the opposite operation.` : `Redo question${wrong.length > 1 ? "s" : ""} ${list(wrong.map((q) => q.number))} and check each result by substitution or estimation.`;
-  else if (wrong.length) nextStep = `Review the ideas behind question${wrong.length > 1 ? "s" : ""} ${list(wrong.map((q) => q.number))}, then try them again.`;
+  else if (wrong.some((q) => isNumeric(q.keyAnswer)))
+    nextStep = simple
+      ? `Redo question${wrong.length > 1 ? "s" : ""} ${list(wrong.map((q) => q.number))} slowly, then check each answer with the opposite operation.`
+      : `Redo question${wrong.length > 1 ? "s" : ""} ${list(wrong.map((q) => q.number))} and check each result by substitution or estimation.`;
+  else if (wrong.length)
+    nextStep = `Review the ideas behind question${wrong.length > 1 ? "s" : ""} ${list(wrong.map((q) => q.number))}, then try them again.`;
   else if (review.length) nextStep = "Wait for your teacher's check on the answers marked for review.";
   else nextStep = simple ? "Great work! Try a harder challenge next." : "Strong work: try extension problems on this topic next.";
 

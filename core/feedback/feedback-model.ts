@@ -1,12 +1,7 @@
 // The local feedback writer behind the AI SDK's language-model interface, so its feedback streams
 // token by token through streamText exactly as a hosted model's would. It reads the same prompt a
 // hosted model gets and writes from the grading result embedded in it.
-import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4StreamPart,
-  LanguageModelV4Usage,
-} from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { streamText } from "ai";
 import { composeFeedbackText } from "./compose";
 import { Assignment, GradingResult } from "../grading/result";
@@ -98,7 +93,11 @@ export function createFeedbackModel(): LanguageModelV4 {
             return;
           }
           controller.enqueue({ type: "text-end", id });
-          controller.enqueue({ type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: usage(tokenize(prompt).length, tokens.length) });
+          controller.enqueue({
+            type: "finish",
+            finishReason: { unified: "stop", raw: "stop" },
+            usage: usage(tokenize(prompt).length, tokens.length),
+          });
           controller.close();
         },
       });

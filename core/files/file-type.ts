@@ -26,8 +26,7 @@ export class UnsupportedFileError extends Error {
 }
 
 export const EMPTY_FILE_MESSAGE = "This file is empty (0 bytes). Please choose the file again or take a new photo.";
-export const UNSUPPORTED_FILE_MESSAGE =
-  "This file is not a PDF, Word document or photo (PDF, DOC, DOCX, PNG, JPG, JPEG or HEIC).";
+export const UNSUPPORTED_FILE_MESSAGE = "This file is not a PDF, Word document or photo (PDF, DOC, DOCX, PNG, JPG, JPEG or HEIC).";
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;

@@ -29,8 +29,9 @@ async function answerKeyPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-
-test("a teacher creates an assignment with a key and three students, grades it, overrides a question's points and exports the CSV", async ({ page }) => {
+test("a teacher creates an assignment with a key and three students, grades it, overrides a question's points and exports the CSV", async ({
+  page,
+}) => {
   test.setTimeout(240_000); // three photos are read and graded for real
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = `e2e-assign-${Date.now()}@school.example`;
@@ -65,7 +66,9 @@ test("a teacher creates an assignment with a key and three students, grades it, 
     { name: "ben.png", mimeType: "image/png", buffer: worksheetPng("Ben Ode", ["3/4", "21", "0.5"]) },
     { name: "cy.png", mimeType: "image/png", buffer: worksheetPng("Cy Park", ["1/2", "12", "5"]) },
   ]);
-  await page.getByTestId("choose-answer_key_files").setInputFiles({ name: "key.pdf", mimeType: "application/pdf", buffer: await answerKeyPdf() });
+  await page
+    .getByTestId("choose-answer_key_files")
+    .setInputFiles({ name: "key.pdf", mimeType: "application/pdf", buffer: await answerKeyPdf() });
   await expect(page.getByRole("list", { name: "Assignment Files: selected files" }).getByRole("listitem")).toHaveCount(3);
   await expect(page.getByTestId("no-files-warning")).toHaveCount(0);
   await expect(submit).toBeEnabled();
@@ -100,15 +103,24 @@ test("a teacher creates an assignment with a key and three students, grades it, 
   await expect(page.getByRole("link", { name: "Watch grading live" })).toHaveAttribute("href", `/jobs/${created.searchParams.get("job")}`);
 
   const saved = (await (await page.request.get(`/api/assignments/${assignmentId}`)).json()) as { assignment: Record<string, unknown> };
-  expect(saved.assignment).toMatchObject({ assignment_type: "quiz", points: 10, selected_standards: ["CCSS.MATH.3.NF.A.1"], auto_detect_students: false });
+  expect(saved.assignment).toMatchObject({
+    assignment_type: "quiz",
+    points: 10,
+    selected_standards: ["CCSS.MATH.3.NF.A.1"],
+    auto_detect_students: false,
+  });
   expect((saved.assignment.submissions as { student: string }[]).map((s) => s.student)).toEqual(["Ana Diaz", "Ben Ode", "Cy Park"]);
 
   // Wait for the job to finish (the page polls the same endpoint every 2 seconds).
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/v2/grading/job/${created.searchParams.get("job")}`)).json()) as { status: string }).status, {
-      timeout: 150_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v2/grading/job/${created.searchParams.get("job")}`)).json()) as { status: string }).status,
+      {
+        timeout: 150_000,
+        intervals: [1000],
+      },
+    )
     .toBe("completed");
 
   await page.getByRole("link", { name: "Open assignment" }).click();
@@ -160,7 +172,8 @@ test("a teacher creates an assignment with a key and three students, grades it, 
 test("the add-assignment page on a phone uses the native camera and fits the screen", async ({ browser }) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
-    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
   });
   const page = await context.newPage();
   const email = `e2e-phone-${Date.now()}@school.example`;
@@ -190,7 +203,9 @@ test("Snap Photo on a desktop opens the in-page camera, captures a photo and add
     await page.getByTestId("upload-assignment_files").getByRole("button", { name: "Snap Photo" }).click();
     const dialog = page.getByRole("dialog", { name: "Take Photo" });
     await expect(dialog).toBeVisible();
-    await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await dialog.getByRole("button", { name: "Capture" }).click();
     await expect(dialog.getByRole("button", { name: "Retake" })).toBeVisible();
     await dialog.getByRole("button", { name: "Use Photo" }).click();

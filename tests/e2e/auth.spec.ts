@@ -3,7 +3,6 @@ import { expect, test } from "@playwright/test";
 
 const password = "chalkboard-42";
 
-
 test("a teacher registers, lands on the dashboard, logs out and signs in again", async ({ page }) => {
   const email = `e2e-${Date.now()}@school.example`;
   await page.goto("/register");

@@ -15,7 +15,6 @@ test.use({
   launchOptions: fakeCameraLaunchOptions(),
 });
 
-
 async function signIn(page: Page) {
   const email = `e2e-classes-${Date.now()}@school.example`;
   const registered = await page.request.post("/api/auth/register", { data: { name: "Maria Lopez", email, password } });
@@ -27,7 +26,9 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("a teacher creates a class with manual enrollment, opens a student, adds a note and a conference item that survives a reload", async ({ page }) => {
+test("a teacher creates a class with manual enrollment, opens a student, adds a note and a conference item that survives a reload", async ({
+  page,
+}) => {
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {
     alerts.push(dialog.message());
@@ -142,11 +143,20 @@ test("a teacher creates a class with manual enrollment, opens a student, adds a 
 });
 
 test.describe("camera", () => {
-  test("a conference photo is taken, retaken and saved with the title 'Photo taken {date}'; class settings are accessible", async ({ page, baseURL }) => {
+  test("a conference photo is taken, retaken and saved with the title 'Photo taken {date}'; class settings are accessible", async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page);
     const created = await page.request.post("/api/classes", {
       headers: { Origin: baseURL! },
-      data: { name: "Kinder Blue", subject: "Other", grade_level: "K", enrollment_method: "manual", students: [{ name: "Bea Brown", email: "bea@school.example" }] },
+      data: {
+        name: "Kinder Blue",
+        subject: "Other",
+        grade_level: "K",
+        enrollment_method: "manual",
+        students: [{ name: "Bea Brown", email: "bea@school.example" }],
+      },
     });
     expect(created.status()).toBe(201);
     const klass = (await created.json()).class as { id: string };

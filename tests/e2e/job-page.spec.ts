@@ -17,10 +17,18 @@ test("a three-student job page shows each page's text, then its scores and feedb
   form.set("hasAnswerKey", "true");
   form.set("processLater", "true");
   form.set("batchUpload", "true");
-  form.append("answer_key_files", new Blob([(await worksheetPdfWithText([sheet.key.split("\n")])) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "key.pdf");
+  form.append(
+    "answer_key_files",
+    new Blob([(await worksheetPdfWithText([sheet.key.split("\n")])) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }),
+    "key.pdf",
+  );
   for (const [i, name] of ["Ava Stone", "Ben Cruz", "Cleo Park"].entries()) {
     const lines = sheet.lines.map((l) => (l.startsWith("Name:") ? `Name: ${name}` : l));
-    form.append("batch_files", new Blob([(await renderWorksheetImage(lines, "photo", 40 + i)) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), `student-${i + 1}.jpg`);
+    form.append(
+      "batch_files",
+      new Blob([(await renderWorksheetImage(lines, "photo", 40 + i)) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
+      `student-${i + 1}.jpg`,
+    );
   }
   const created = await page.request.post("/api/assignments", { multipart: form, headers: { Origin: origin } });
   expect(created.status()).toBe(201);

@@ -4,7 +4,6 @@ import { expect, test, type Page } from "@playwright/test";
 const PHONE = { width: 390, height: 844 };
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 
-
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, fullPage: true });
 }
@@ -151,7 +150,14 @@ test("contact: validation in the browser, message sent and thanked", async ({ pa
   await page.goto("/contact");
   await expectNoSeriousA11yViolations(page);
   await expect(page.getByLabel("Type of inquiry")).toHaveValue("general");
-  await expect(page.getByLabel("Type of inquiry").locator("option")).toHaveText(["Choose a type", "General inquiry", "Technical support", "Sales", "Partnership", "Feedback"]);
+  await expect(page.getByLabel("Type of inquiry").locator("option")).toHaveText([
+    "Choose a type",
+    "General inquiry",
+    "Technical support",
+    "Sales",
+    "Partnership",
+    "Feedback",
+  ]);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expect(page.getByText("Message is required")).toBeVisible();
@@ -196,7 +202,10 @@ test("contact, pricing toggle, demo dialog and mobile menu work without JavaScri
 });
 
 test("privacy and terms are readable, dated January 2025", async ({ page }) => {
-  for (const [path, title] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"]] as const) {
+  for (const [path, title] of [
+    ["/privacy", "Privacy Policy"],
+    ["/terms", "Terms of Service"],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Last updated January 2025")).toBeVisible();

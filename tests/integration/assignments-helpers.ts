@@ -20,7 +20,10 @@ export function file(bytes: Uint8Array | string, name: string) {
 
 export type AssignmentFields = Record<string, string | string[]>;
 
-export function assignmentForm(fields: AssignmentFields = {}, files: Partial<Record<"assignment_files" | "answer_key_files" | "rubric_files" | "batch_files", File[]>> = {}) {
+export function assignmentForm(
+  fields: AssignmentFields = {},
+  files: Partial<Record<"assignment_files" | "answer_key_files" | "rubric_files" | "batch_files", File[]>> = {},
+) {
   const form = new FormData();
   const all: AssignmentFields = { title: "Fractions quiz", subject: "Mathematics", assignmentType: "quiz", ...fields };
   for (const [key, value] of Object.entries(all)) {
@@ -33,7 +36,15 @@ export function assignmentForm(fields: AssignmentFields = {}, files: Partial<Rec
 
 export async function createAssignment(token: string, fields: AssignmentFields = {}, files?: Parameters<typeof assignmentForm>[1]) {
   const response = await api("/api/assignments", { method: "POST", token, body: assignmentForm(fields, files) });
-  return { response, body: (await response.json()) as { assignment_id?: string; error?: string; issues?: { field: string | null; message: string }[]; submission_ids?: string[] } };
+  return {
+    response,
+    body: (await response.json()) as {
+      assignment_id?: string;
+      error?: string;
+      issues?: { field: string | null; message: string }[];
+      submission_ids?: string[];
+    },
+  };
 }
 
 export async function getAssignment(token: string, id: string) {
@@ -59,7 +70,12 @@ export async function signedInCookie(email: string, password: string) {
 
 /** Posts a multipart page form the way a browser without JavaScript does. */
 export async function postMultipart(path: string, form: FormData, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, Cookie: cookie }, body: form, redirect: "manual" });
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, Cookie: cookie },
+    body: form,
+    redirect: "manual",
+  });
 }
 
 export async function getPage(path: string, cookie: string) {

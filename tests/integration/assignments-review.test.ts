@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CREATE_ERROR_MESSAGE } from "~/schemas/assignments";
 import { api, postForm, registerTeacher, waitFor } from "./helpers";
-import { assignmentForm, createAssignment, file, getAssignment, getPage, PNG, postMultipart, processAndWait, signedInCookie } from "./assignments-helpers";
+import {
+  assignmentForm,
+  createAssignment,
+  file,
+  getAssignment,
+  getPage,
+  PNG,
+  postMultipart,
+  processAndWait,
+  signedInCookie,
+} from "./assignments-helpers";
 
 async function teacherWithCookie() {
   const teacher = await registerTeacher();
@@ -10,9 +20,13 @@ async function teacherWithCookie() {
 }
 
 async function gradedAssignment(token: string, fields: Record<string, string> = {}) {
-  const { body } = await createAssignment(token, { points: "10", useManualStudents: "true", manualStudentNames: "Ana Diaz\nBen Ode", ...fields }, {
-    assignment_files: [file(PNG, "a.png"), file(PNG, "b.png")],
-  });
+  const { body } = await createAssignment(
+    token,
+    { points: "10", useManualStudents: "true", manualStudentNames: "Ana Diaz\nBen Ode", ...fields },
+    {
+      assignment_files: [file(PNG, "a.png"), file(PNG, "b.png")],
+    },
+  );
   await processAndWait(token, body.assignment_id!);
   const { body: got } = await getAssignment(token, body.assignment_id!);
   return { id: body.assignment_id!, submissions: got.assignment.submissions as { id: string; student: string }[] };
@@ -30,7 +44,9 @@ async function addQuestions(submissionId: string) {
       .bind(`${submissionId}-${suffix}`, submissionId, n, key, answer, awarded, possible)
       .run();
   }
-  await env.DB.prepare("update submissions set score = 1, max_score = 3, percent = 33.3, needs_review = 0 where id = ?").bind(submissionId).run();
+  await env.DB.prepare("update submissions set score = 1, max_score = 3, percent = 33.3, needs_review = 0 where id = ?")
+    .bind(submissionId)
+    .run();
 }
 
 describe("review and override", () => {
@@ -40,13 +56,29 @@ describe("review and override", () => {
     const sub = submissions.find((s) => s.student === "Ana Diaz")!;
     await addQuestions(sub.id);
     const page = `/assignment/${id}/submission/${sub.id}`;
-    const response = await postForm(page, { intent: "question", questionId: `${sub.id}-q2`, points: "5", feedback: "Check the digits" }, { cookie: t.cookie });
+    const response = await postForm(
+      page,
+      { intent: "question", questionId: `${sub.id}-q2`, points: "5", feedback: "Check the digits" },
+      { cookie: t.cookie },
+    );
     expect(response.status).toBe(200);
     const { body } = await getAssignment(t.access_token, id);
     const got = body.assignment.submissions.find((s: any) => s.id === sub.id);
     expect(got).toMatchObject({ score: 3, max: 3, percent: 100 });
-    expect(got.questions[1]).toMatchObject({ number: "2", key: "12", answer: "21", points: 2, ai_points: 0, feedback: "Check the digits", edited: true });
-    const edits = await env.DB.prepare("select field, question_number, old_value, new_value, edited_by from grade_edits where submission_id = ? order by field").bind(sub.id).all();
+    expect(got.questions[1]).toMatchObject({
+      number: "2",
+      key: "12",
+      answer: "21",
+      points: 2,
+      ai_points: 0,
+      feedback: "Check the digits",
+      edited: true,
+    });
+    const edits = await env.DB.prepare(
+      "select field, question_number, old_value, new_value, edited_by from grade_edits where submission_id = ? order by field",
+    )
+      .bind(sub.id)
+      .all();
     expect(edits.results).toEqual([
       { field: "feedback", question_number: "2", old_value: "ok", new_value: "Check the digits", edited_by: t.user.id },
       { field: "points", question_number: "2", old_value: "0", new_value: "2", edited_by: t.user.id }, // clamped to the question's maximum
@@ -62,7 +94,9 @@ describe("review and override", () => {
     const page = `/assignment/${id}/submission/${sub.id}`;
     expect((await postForm(page, { intent: "score", score: "7", feedback: "Nice work" }, { cookie: t.cookie })).status).toBe(200);
     expect((await postForm(page, { intent: "score", score: "8.5", feedback: "Nice work" }, { cookie: t.cookie })).status).toBe(200);
-    const row = await env.DB.prepare("select score, ai_score, percent, feedback, flags from submissions where id = ?").bind(sub.id).first<any>();
+    const row = await env.DB.prepare("select score, ai_score, percent, feedback, flags from submissions where id = ?")
+      .bind(sub.id)
+      .first<any>();
     expect(row).toMatchObject({ score: 8.5, ai_score: 0, percent: 85, feedback: "Nice work" }); // a blank page: the grader gave 0
     expect(JSON.parse(row.flags)).toContain("teacher_scored");
     expect((await postForm(page, { intent: "score", score: "-1" }, { cookie: t.cookie })).status).toBe(400);
@@ -104,7 +138,12 @@ describe("review and override", () => {
     for (const s of submissions) await addQuestions(s.id);
     const html = await (await getPage(`/assignment/${id}/question/2`, t.cookie)).text();
     expect(html).toContain("Question 2");
-    const fields = Object.fromEntries(submissions.flatMap((s) => [[`points.${s.id}-q2`, "1.5"], [`feedback.${s.id}-q2`, "Half right"]]));
+    const fields = Object.fromEntries(
+      submissions.flatMap((s) => [
+        [`points.${s.id}-q2`, "1.5"],
+        [`feedback.${s.id}-q2`, "Half right"],
+      ]),
+    );
     const response = await postForm(`/assignment/${id}/question/2`, fields, { cookie: t.cookie });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Saved 2 changes.");
@@ -116,10 +155,16 @@ describe("review and override", () => {
     const t = await teacherWithCookie();
     const { id, submissions } = await gradedAssignment(t.access_token);
     const sub = submissions[0];
-    const response = await postForm(`/assignment/${id}/submission/${sub.id}`, { intent: "text", recognizedText: "1. 3/4\n2. 12" }, { cookie: t.cookie });
+    const response = await postForm(
+      `/assignment/${id}/submission/${sub.id}`,
+      { intent: "text", recognizedText: "1. 3/4\n2. 12" },
+      { cookie: t.cookie },
+    );
     expect(response.status).toBe(302);
     const row = await waitFor(async () => {
-      const r = await env.DB.prepare("select status, recognized_text, flags, job_id from submissions where id = ?").bind(sub.id).first<any>();
+      const r = await env.DB.prepare("select status, recognized_text, flags, job_id from submissions where id = ?")
+        .bind(sub.id)
+        .first<any>();
       return r.status === "graded" ? r : null;
     }, "regrade");
     expect(row.recognized_text).toBe("1. 3/4\n2. 12");
@@ -135,10 +180,18 @@ describe("review and override", () => {
     expect((await getPage(`/assignment/${id}`, stranger.cookie)).status).toBe(404);
     expect((await getPage(`/assignment/${id}/submission/${submissions[0].id}`, stranger.cookie)).status).toBe(404);
     expect((await getPage(`/assignment/${id}/question/1`, stranger.cookie)).status).toBe(404);
-    const before = await env.DB.prepare("select score from submissions where id = ?").bind(submissions[0].id).first<{ score: number | null }>();
-    const post = await postForm(`/assignment/${id}/submission/${submissions[0].id}`, { intent: "score", score: "1" }, { cookie: stranger.cookie });
+    const before = await env.DB.prepare("select score from submissions where id = ?")
+      .bind(submissions[0].id)
+      .first<{ score: number | null }>();
+    const post = await postForm(
+      `/assignment/${id}/submission/${submissions[0].id}`,
+      { intent: "score", score: "1" },
+      { cookie: stranger.cookie },
+    );
     expect(post.status).toBe(404);
-    const row = await env.DB.prepare("select score from submissions where id = ?").bind(submissions[0].id).first<{ score: number | null }>();
+    const row = await env.DB.prepare("select score from submissions where id = ?")
+      .bind(submissions[0].id)
+      .first<{ score: number | null }>();
     expect(row?.score).toBe(before?.score);
   });
 });
@@ -146,9 +199,25 @@ describe("review and override", () => {
 describe("pages without JavaScript", () => {
   it("renders the create page in the spec's words with the teacher's defaults", async () => {
     const t = await teacherWithCookie();
-    await postForm("/settings", { autoDetectStudents: "false", autoDetectStandards: "false", requireManualReview: "false", defaultPoints: "25" }, { cookie: t.cookie });
+    await postForm(
+      "/settings",
+      { autoDetectStudents: "false", autoDetectStandards: "false", requireManualReview: "false", defaultPoints: "25" },
+      { cookie: t.cookie },
+    );
     const html = await (await getPage("/add-assignment", t.cookie)).text();
-    for (const text of ["Create New Assignment", "Skip details", "Show Advanced Options", "Process Immediately", "Save &amp; Process Later", "Save Without Processing", "Create &amp; Process Assignment", "Assignment Files", "Answer Key", "Snap Photo", "25.00 MB"]) {
+    for (const text of [
+      "Create New Assignment",
+      "Skip details",
+      "Show Advanced Options",
+      "Process Immediately",
+      "Save &amp; Process Later",
+      "Save Without Processing",
+      "Create &amp; Process Assignment",
+      "Assignment Files",
+      "Answer Key",
+      "Snap Photo",
+      "25.00 MB",
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).not.toContain("Google Drive Connected");
@@ -184,10 +253,19 @@ describe("pages without JavaScript", () => {
     const bad = await postForm("/settings", { defaultPoints: "0" }, { cookie: t.cookie });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Points must be at least 1");
-    const ok = await postForm("/settings", { autoDetectStudents: "on", defaultPoints: "40", requireManualReview: "on" }, { cookie: t.cookie });
+    const ok = await postForm(
+      "/settings",
+      { autoDetectStudents: "on", defaultPoints: "40", requireManualReview: "on" },
+      { cookie: t.cookie },
+    );
     expect(ok.status).toBe(200);
     const settings = (await (await api("/api/settings", { token: t.access_token })).json()) as any;
-    expect(settings.settings).toEqual({ auto_detect_students: true, auto_detect_standards: false, default_points: 40, require_manual_review: true });
+    expect(settings.settings).toEqual({
+      auto_detect_students: true,
+      auto_detect_standards: false,
+      default_points: 40,
+      require_manual_review: true,
+    });
   });
 
   it("renders the list with filters and the detail page with its student table", async () => {
@@ -209,11 +287,21 @@ describe("classes", () => {
     const t = await teacherWithCookie();
     const classId = `class-${Date.now()}`;
     await env.DB.batch([
-      env.DB.prepare("insert into classes (id, teacher_id, name, subject, grade_level, class_code) values (?, ?, '3B Math', 'Mathematics', '3', 'ABC123')").bind(classId, t.user.id),
+      env.DB.prepare(
+        "insert into classes (id, teacher_id, name, subject, grade_level, class_code) values (?, ?, '3B Math', 'Mathematics', '3', 'ABC123')",
+      ).bind(classId, t.user.id),
       ...["Ana Diaz", "Ben Ode", "Cy Park"].map((name, i) =>
-        env.DB.prepare("insert into students (id, teacher_id, name, email, student_number) values (?, ?, ?, ?, ?)").bind(`${classId}-s${i}`, t.user.id, name, `s${i}@school.example`, `SIS${i}`),
+        env.DB.prepare("insert into students (id, teacher_id, name, email, student_number) values (?, ?, ?, ?, ?)").bind(
+          `${classId}-s${i}`,
+          t.user.id,
+          name,
+          `s${i}@school.example`,
+          `SIS${i}`,
+        ),
       ),
-      ...[0, 1, 2].map((i) => env.DB.prepare("insert into enrollments (class_id, student_id) values (?, ?)").bind(classId, `${classId}-s${i}`)),
+      ...[0, 1, 2].map((i) =>
+        env.DB.prepare("insert into enrollments (class_id, student_id) values (?, ?)").bind(classId, `${classId}-s${i}`),
+      ),
     ]);
     const { id, submissions } = await gradedAssignment(t.access_token, { classId, title: "Unit 1 quiz" });
     const ana = submissions.find((s) => s.student === "Ana Diaz")!;
@@ -229,14 +317,20 @@ describe("classes", () => {
     const list = (await (await api("/api/assignments", { token: t.access_token })).json()) as any;
     expect(list.assignments[0]).toMatchObject({ class: "3B Math", submissions: 2, total: 3 });
 
-    const generic = (await (await api(`/api/exports/class/${classId}`, { token: t.access_token })).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const generic = (await (await api(`/api/exports/class/${classId}`, { token: t.access_token })).text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(generic).toEqual([
       "Student,Email,Student ID,Unit 1 quiz (10)",
       `Ana Diaz,s0@school.example,SIS0,9`,
       `Ben Ode,s1@school.example,SIS1,0`, // a blank page, graded 0 by the grader (and flagged for review)
       `Cy Park,s2@school.example,SIS2,`,
     ]);
-    const canvas = (await (await api(`/api/exports/class/${classId}?format=canvas`, { token: t.access_token })).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const canvas = (await (await api(`/api/exports/class/${classId}?format=canvas`, { token: t.access_token })).text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(canvas[0]).toBe(`Student,ID,SIS User ID,SIS Login ID,Section,Unit 1 quiz (${id})`);
     expect(canvas[1]).toBe("Points Possible,,,,,10");
     expect(canvas[2]).toBe(`"Diaz, Ana",${classId}-s0,SIS0,s0@school.example,3B Math,9`);

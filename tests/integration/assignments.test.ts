@@ -73,7 +73,9 @@ describe("POST /api/assignments", () => {
       ["rubric", "rubric.pdf", "application/pdf"],
     ]);
     expect(await r2Keys(user.id)).toHaveLength(4);
-    const row = await env.DB.prepare("select answer_key_text from assignments where id = ?").bind(body.assignment_id).first<{ answer_key_text: string }>();
+    const row = await env.DB.prepare("select answer_key_text from assignments where id = ?")
+      .bind(body.assignment_id)
+      .first<{ answer_key_text: string }>();
     expect(row?.answer_key_text).toBe("1. 3/4\n2. 1/2");
   });
 
@@ -109,9 +111,13 @@ describe("POST /api/assignments", () => {
 
   it("checks file types by content: a renamed text file is refused and nothing is half-saved", async () => {
     const { access_token, user } = await registerTeacher();
-    const { response, body } = await createAssignment(access_token, {}, {
-      assignment_files: [file(PNG, "good.png"), file(PDF, "good.pdf"), file("just text", "photo.png")],
-    });
+    const { response, body } = await createAssignment(
+      access_token,
+      {},
+      {
+        assignment_files: [file(PNG, "good.png"), file(PDF, "good.pdf"), file("just text", "photo.png")],
+      },
+    );
     expect(response.status).toBe(415);
     expect(body.error).toContain('"photo.png"');
     expect(body.error).toContain("not a PDF, Word document or photo");
@@ -151,7 +157,11 @@ describe("POST /api/assignments", () => {
   it("takes a class-sized batch in one go (D1 binds at most 100 values a statement)", async () => {
     const { access_token } = await registerTeacher();
     const batch = Array.from({ length: 120 }, (_, i) => file(PNG, `student-${i + 1}.png`));
-    const { response, body } = await createAssignment(access_token, { batchUpload: "true", saveWithoutProcessing: "true" }, { batch_files: batch });
+    const { response, body } = await createAssignment(
+      access_token,
+      { batchUpload: "true", saveWithoutProcessing: "true" },
+      { batch_files: batch },
+    );
     expect(response.status).toBe(201);
     const { body: got } = await getAssignment(access_token, body.assignment_id!);
     expect(got.assignment.submissions.filter((s: { student: string }) => /^student \d+$/.test(s.student))).toHaveLength(120);
@@ -159,9 +169,18 @@ describe("POST /api/assignments", () => {
 
   it("uses the teacher's settings as defaults for fields an API client leaves out", async () => {
     const { access_token } = await registerTeacher();
-    const put = await api("/api/settings", { method: "PUT", token: access_token, json: { default_points: 50, require_manual_review: true } });
+    const put = await api("/api/settings", {
+      method: "PUT",
+      token: access_token,
+      json: { default_points: 50, require_manual_review: true },
+    });
     expect(put.status).toBe(200);
-    expect(((await put.json()) as any).settings).toEqual({ auto_detect_students: true, auto_detect_standards: true, default_points: 50, require_manual_review: true });
+    expect(((await put.json()) as any).settings).toEqual({
+      auto_detect_students: true,
+      auto_detect_standards: true,
+      default_points: 50,
+      require_manual_review: true,
+    });
     const { body } = await createAssignment(access_token);
     const { body: got } = await getAssignment(access_token, body.assignment_id!);
     expect(got.assignment).toMatchObject({ points: 50, require_manual_review: true, auto_detect_students: true });
@@ -213,7 +232,11 @@ describe("list", () => {
   it("lists assignments with status, submissions/total and summary counts, filtered and searched", async () => {
     const { access_token } = await registerTeacher();
     const a = await createAssignment(access_token, { title: "Spelling test", assignmentType: "test", saveWithoutProcessing: "true" });
-    const b = await createAssignment(access_token, { title: "Fractions homework", assignmentType: "homework" }, { assignment_files: [file(PNG, "x.png"), file(PNG, "y.png")] });
+    const b = await createAssignment(
+      access_token,
+      { title: "Fractions homework", assignmentType: "homework" },
+      { assignment_files: [file(PNG, "x.png"), file(PNG, "y.png")] },
+    );
     await processAndWait(access_token, b.body.assignment_id!);
     const all = (await (await api("/api/assignments", { token: access_token })).json()) as any;
     expect(all.summary).toMatchObject({ total: 2, draft: 1 });
@@ -234,7 +257,7 @@ describe("exports", () => {
     const { access_token } = await registerTeacher();
     const { body } = await createAssignment(
       access_token,
-      { title: "Quiz, week 1", points: "10", useManualStudents: "true", manualStudentNames: "José Núñez\n=HYPERLINK(\"http://evil\")" },
+      { title: "Quiz, week 1", points: "10", useManualStudents: "true", manualStudentNames: 'José Núñez\n=HYPERLINK("http://evil")' },
       { assignment_files: [file(PNG, "a.png"), file(PNG, "b.png")] },
     );
     const generic = await api(`/api/exports/assignment/${body.assignment_id}`, { token: access_token });
@@ -250,13 +273,18 @@ describe("exports", () => {
     expect(lines[2].startsWith(`"'=HYPERLINK(""http://evil"")"`)).toBe(true);
 
     const canvas = await (await api(`/api/exports/assignment/${body.assignment_id}?format=canvas`, { token: access_token })).text();
-    const rows = canvas.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const rows = canvas
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(rows[0]).toBe(`Student,ID,SIS User ID,SIS Login ID,Section,"Quiz, week 1 (${body.assignment_id})"`);
     expect(rows[1]).toBe("Points Possible,,,,,10");
     expect(rows[2]).toBe('"Núñez, José",,,,,');
     expect((await api(`/api/exports/assignment/${body.assignment_id}?format=xls`, { token: access_token })).status).toBe(400);
 
     const list = await (await api("/api/exports/assignments", { token: access_token })).text();
-    expect(list.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Title,Class,Type,Subject,Due Date,Status,Submissions,Total,Graded,Needs Review,Average Percent");
+    expect(list.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+      "Title,Class,Type,Subject,Due Date,Status,Submissions,Total,Graded,Needs Review,Average Percent",
+    );
   });
 });

@@ -21,8 +21,18 @@ describe("JSON auth API (spec section 7)", () => {
   it.each([
     ["malformed JSON", "{not json", 400, "The request body is not valid JSON."],
     ["missing fields", JSON.stringify({}), 400, "Name is required"],
-    ["a short password", JSON.stringify({ name: "A", email: "a@b.example", password: "short" }), 400, "Password must be at least 8 characters long"],
-    ["a bad e-mail", JSON.stringify({ name: "A", email: "not-an-email", password: "long enough" }), 400, "Please enter a valid email address"],
+    [
+      "a short password",
+      JSON.stringify({ name: "A", email: "a@b.example", password: "short" }),
+      400,
+      "Password must be at least 8 characters long",
+    ],
+    [
+      "a bad e-mail",
+      JSON.stringify({ name: "A", email: "not-an-email", password: "long enough" }),
+      400,
+      "Please enter a valid email address",
+    ],
   ])("refuses %s with a clear 4xx", async (_, raw, status, message) => {
     const response = await api("/api/auth/register", { body: raw, headers: { "Content-Type": "application/json" } });
     expect(response.status).toBe(status);
@@ -92,7 +102,11 @@ describe("JSON auth API (spec section 7)", () => {
       json: { name: "Renamed Teacher", school_name: "North High", grade_level: "9th Grade" },
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as any).user).toMatchObject({ name: "Renamed Teacher", school_name: "North High", grade_level: "9th Grade" });
+    expect(((await response.json()) as any).user).toMatchObject({
+      name: "Renamed Teacher",
+      school_name: "North High",
+      grade_level: "9th Grade",
+    });
     const bad = await api("/api/auth/profile", { method: "PUT", token: access_token, json: { grade_level: "Grade 99" } });
     expect(bad.status).toBe(400);
   });
@@ -100,9 +114,15 @@ describe("JSON auth API (spec section 7)", () => {
   it("changes the password and ends every other session", async () => {
     const { email, password, access_token: current } = await registerTeacher();
     const other = (await (await api("/api/auth/login", { json: { email, password } })).json()) as Record<string, string>;
-    const wrong = await api("/api/auth/change-password", { token: current, json: { current_password: "nope nope", new_password: "brand new password" } });
+    const wrong = await api("/api/auth/change-password", {
+      token: current,
+      json: { current_password: "nope nope", new_password: "brand new password" },
+    });
     expect(wrong.status).toBe(400);
-    const ok = await api("/api/auth/change-password", { token: current, json: { current_password: password, new_password: "brand new password" } });
+    const ok = await api("/api/auth/change-password", {
+      token: current,
+      json: { current_password: password, new_password: "brand new password" },
+    });
     expect(ok.status).toBe(200);
     expect((await api("/api/auth/me", { token: current })).status).toBe(200);
     expect((await api("/api/auth/me", { token: other.access_token })).status).toBe(401);
@@ -121,7 +141,11 @@ describe("JSON auth API (spec section 7)", () => {
     const live = await registerTeacher();
     await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE teacher_id = ?").bind(expired.user.id).run();
     const ctx = createExecutionContext();
-    await (worker.scheduled as (c: ScheduledController, e: Env, x: ExecutionContext) => Promise<void>)(createScheduledController(), env, ctx);
+    await (worker.scheduled as (c: ScheduledController, e: Env, x: ExecutionContext) => Promise<void>)(
+      createScheduledController(),
+      env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     const count = (teacherId: string) =>
       env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE teacher_id = ?").bind(teacherId).first<{ n: number }>();

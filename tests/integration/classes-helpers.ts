@@ -18,13 +18,27 @@ export async function page(path: string, cookie: string) {
 
 /** Posts multipart form data the way a browser does (same origin). */
 export async function postMultipart(path: string, form: FormData, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host }, body: form, redirect: "manual" });
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    body: form,
+    redirect: "manual",
+  });
 }
 
 export async function createClassApi(token: string, body: Record<string, unknown> = {}) {
   const response = await api("/api/classes", {
     token,
-    json: { name: "Period 1 Math", subject: "Mathematics", grade_level: "3", description: "", class_code: "", enrollment_method: "auto", students: [], ...body },
+    json: {
+      name: "Period 1 Math",
+      subject: "Mathematics",
+      grade_level: "3",
+      description: "",
+      class_code: "",
+      enrollment_method: "auto",
+      students: [],
+      ...body,
+    },
   });
   if (response.status !== 201) throw new Error(`create class failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { class: { id: string; class_code: string } }).class;
@@ -42,7 +56,16 @@ export async function seedAssignment(teacherId: string, classId: string | null, 
   const db = getDb(env.DB);
   const [row] = await db
     .insert(assignments)
-    .values({ id: id("a"), teacherId, classId, title: "Fractions quiz", subject: "Mathematics", assignmentType: "quiz", status: "Active", ...over })
+    .values({
+      id: id("a"),
+      teacherId,
+      classId,
+      title: "Fractions quiz",
+      subject: "Mathematics",
+      assignmentType: "quiz",
+      status: "Active",
+      ...over,
+    })
     .returning();
   return row;
 }
@@ -52,7 +75,12 @@ export async function seedGraded(
   studentId: string,
   assignmentId: string | null,
   percent: number,
-  options: { status?: "graded" | "pending" | "missing"; questions?: { n: string; awarded: number; possible: number; feedback?: string }[]; file?: boolean; gradedAt?: Date } = {},
+  options: {
+    status?: "graded" | "pending" | "missing";
+    questions?: { n: string; awarded: number; possible: number; feedback?: string }[];
+    file?: boolean;
+    gradedAt?: Date;
+  } = {},
 ) {
   const db = getDb(env.DB);
   let fileId: string | null = null;
@@ -60,7 +88,16 @@ export async function seedGraded(
     fileId = id("f");
     const key = `teachers/${teacherId}/submissions/${fileId}/work.png`;
     await env.UPLOADS.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
-    await db.insert(assignmentFiles).values({ id: fileId, teacherId, assignmentId, kind: "assignment", r2Key: key, fileName: "work.png", contentType: "image/png", size: 11 });
+    await db.insert(assignmentFiles).values({
+      id: fileId,
+      teacherId,
+      assignmentId,
+      kind: "assignment",
+      r2Key: key,
+      fileName: "work.png",
+      contentType: "image/png",
+      size: 11,
+    });
   }
   const status = options.status ?? "graded";
   const [row] = await db
@@ -80,7 +117,12 @@ export async function seedGraded(
     .returning();
   for (const q of options.questions ?? []) {
     await db.insert(questionResults).values({
-      id: id("q"), submissionId: row.id, questionNumber: q.n, pointsAwarded: q.awarded, pointsPossible: q.possible, feedback: q.feedback ?? "",
+      id: id("q"),
+      submissionId: row.id,
+      questionNumber: q.n,
+      pointsAwarded: q.awarded,
+      pointsPossible: q.possible,
+      feedback: q.feedback ?? "",
     });
   }
   return row;

@@ -15,13 +15,29 @@ describe("classes JSON API", () => {
     const created = await api("/api/classes", {
       token: t.token,
       json: {
-        name: "Biology", subject: "Science", grade_level: "9", description: "Cells and life", class_code: "bio123", enrollment_method: "manual",
-        students: [{ id: 1, name: "Ada Lovelace", email: "ada@school.example" }, { id: 2, name: "Alan Turing", email: "ALAN@school.example" }],
+        name: "Biology",
+        subject: "Science",
+        grade_level: "9",
+        description: "Cells and life",
+        class_code: "bio123",
+        enrollment_method: "manual",
+        students: [
+          { id: 1, name: "Ada Lovelace", email: "ada@school.example" },
+          { id: 2, name: "Alan Turing", email: "ALAN@school.example" },
+        ],
       },
     });
     expect(created.status).toBe(201);
     const body = (await created.json()) as { class: Record<string, unknown> };
-    expect(body.class).toMatchObject({ name: "Biology", subject: "Science", grade_level: "9", class_code: "BIO123", student_count: 2, assignment_count: 0, average_score: null });
+    expect(body.class).toMatchObject({
+      name: "Biology",
+      subject: "Science",
+      grade_level: "9",
+      class_code: "BIO123",
+      student_count: 2,
+      assignment_count: 0,
+      average_score: null,
+    });
 
     const list = (await (await api("/api/classes", { token: t.token })).json()) as { classes: { id: string }[] };
     expect(list.classes).toHaveLength(1);
@@ -38,7 +54,13 @@ describe("classes JSON API", () => {
 
   it("answers GET /api/enhanced-classes/ (trailing slash) with exactly the spec's fields and real averages", async () => {
     const t = await signedInTeacher();
-    const c = await createClassApi(t.token, { enrollment_method: "manual", students: [{ name: "Ada", email: "ada@school.example" }, { name: "Bo", email: "bo@school.example" }] });
+    const c = await createClassApi(t.token, {
+      enrollment_method: "manual",
+      students: [
+        { name: "Ada", email: "ada@school.example" },
+        { name: "Bo", email: "bo@school.example" },
+      ],
+    });
     const [ada, bo] = await classStudents(t.token, c.id);
     const a = await seedAssignment(t.id, c.id);
     await seedGraded(t.id, ada.id, a.id, 90);
@@ -48,7 +70,16 @@ describe("classes JSON API", () => {
       const response = await api(path, { token: t.token });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([
-        { id: c.id, name: "Period 1 Math", subject: "Mathematics", grade_level: "3", student_count: 2, assignment_count: 1, average_score: 80, class_code: c.class_code },
+        {
+          id: c.id,
+          name: "Period 1 Math",
+          subject: "Mathematics",
+          grade_level: "3",
+          student_count: 2,
+          assignment_count: 1,
+          average_score: 80,
+          class_code: c.class_code,
+        },
       ]);
     }
   });
@@ -61,7 +92,10 @@ describe("classes JSON API", () => {
     [{ enrollment_method: "manual", students: [{ name: "Ada", email: "not-an-email" }] }, "Please enter a valid email address"],
   ])("refuses an invalid payload %o with a message", async (change, message) => {
     const t = await signedInTeacher();
-    const response = await api("/api/classes", { token: t.token, json: { name: "Math", subject: "Mathematics", grade_level: "3", ...change } });
+    const response = await api("/api/classes", {
+      token: t.token,
+      json: { name: "Math", subject: "Mathematics", grade_level: "3", ...change },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe(message);
   });
@@ -69,7 +103,10 @@ describe("classes JSON API", () => {
   it("refuses a class code the teacher already uses (409), but another teacher may use it", async () => {
     const t = await signedInTeacher();
     await createClassApi(t.token, { class_code: "SAME01" });
-    const again = await api("/api/classes", { token: t.token, json: { name: "Other", subject: "Art", grade_level: "K", class_code: "same01" } });
+    const again = await api("/api/classes", {
+      token: t.token,
+      json: { name: "Other", subject: "Art", grade_level: "K", class_code: "same01" },
+    });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toBe("This class code is already used by another of your classes.");
     const other = await signedInTeacher();
@@ -93,10 +130,16 @@ describe("class pages", () => {
     const t = await signedInTeacher();
     const empty = await page("/classes", t.cookie);
     expect(empty.status).toBe(200);
-    for (const text of ["My Classes", "Manage your classes and students", "No Classes Yet", "Create Your First Class"]) expect(empty.html).toContain(text);
-    const c = await createClassApi(t.token, { name: "Reading Circle", enrollment_method: "manual", students: [{ name: "Ada", email: "ada@school.example" }] });
+    for (const text of ["My Classes", "Manage your classes and students", "No Classes Yet", "Create Your First Class"])
+      expect(empty.html).toContain(text);
+    const c = await createClassApi(t.token, {
+      name: "Reading Circle",
+      enrollment_method: "manual",
+      students: [{ name: "Ada", email: "ada@school.example" }],
+    });
     const full = await page("/classes", t.cookie);
-    for (const text of ["Reading Circle", c.class_code, "N/A", "View Class", "View Details", `/classes/${c.id}/details`]) expect(full.html).toContain(text);
+    for (const text of ["Reading Circle", c.class_code, "N/A", "View Class", "View Details", `/classes/${c.id}/details`])
+      expect(full.html).toContain(text);
     expect((await page("/classes", "gw_session=nope")).location).toMatch(/^\/login/);
   });
 
@@ -104,26 +147,66 @@ describe("class pages", () => {
     const t = await signedInTeacher();
     expect((await page("/create-class", t.cookie)).html).toContain("Back to Classes");
     expect((await page("/classes/new", t.cookie)).status).toBe(200);
-    const base = { name: "Science 4", subject: "Science", gradeLevel: "4", description: "", classCode: "SCI444", enrollmentMethod: "manual" };
+    const base = {
+      name: "Science 4",
+      subject: "Science",
+      gradeLevel: "4",
+      description: "",
+      classCode: "SCI444",
+      enrollmentMethod: "manual",
+    };
 
-    const incomplete = await postForm("/create-class", { ...base, intent: "add-student", newStudentName: "Ada", newStudentEmail: "" }, { cookie: t.cookie });
+    const incomplete = await postForm(
+      "/create-class",
+      { ...base, intent: "add-student", newStudentName: "Ada", newStudentEmail: "" },
+      { cookie: t.cookie },
+    );
     expect(incomplete.status).toBe(200);
     expect(await incomplete.text()).toContain("Enter both a name and an email to add a student.");
 
-    const added = await postForm("/create-class", { ...base, intent: "add-student", "students[0].name": "Ada", "students[0].email": "ada@school.example", newStudentName: "Bo", newStudentEmail: "bo@school.example" }, { cookie: t.cookie });
+    const added = await postForm(
+      "/create-class",
+      {
+        ...base,
+        intent: "add-student",
+        "students[0].name": "Ada",
+        "students[0].email": "ada@school.example",
+        newStudentName: "Bo",
+        newStudentEmail: "bo@school.example",
+      },
+      { cookie: t.cookie },
+    );
     const addedHtml = await added.text();
     expect(addedHtml).toContain('value="bo@school.example"');
     expect(addedHtml).toContain("students[1].email");
 
-    const removed = await postForm("/create-class", { ...base, intent: "remove-student:0", "students[0].name": "Ada", "students[0].email": "ada@school.example", "students[1].name": "Bo", "students[1].email": "bo@school.example" }, { cookie: t.cookie });
+    const removed = await postForm(
+      "/create-class",
+      {
+        ...base,
+        intent: "remove-student:0",
+        "students[0].name": "Ada",
+        "students[0].email": "ada@school.example",
+        "students[1].name": "Bo",
+        "students[1].email": "bo@school.example",
+      },
+      { cookie: t.cookie },
+    );
     const removedHtml = await removed.text();
     expect(removedHtml).not.toContain("ada@school.example");
     expect(removedHtml).toContain("bo@school.example");
 
-    const create = await postForm("/classes/new", { ...base, intent: "create", "students[0].name": "Bo", "students[0].email": "bo@school.example" }, { cookie: t.cookie });
+    const create = await postForm(
+      "/classes/new",
+      { ...base, intent: "create", "students[0].name": "Bo", "students[0].email": "bo@school.example" },
+      { cookie: t.cookie },
+    );
     expect(create.status).toBe(302);
     expect(create.headers.get("Location")).toBe("/classes");
-    const [listed] = (await (await api("/api/enhanced-classes/", { token: t.token })).json()) as { student_count: number; class_code: string }[];
+    const [listed] = (await (await api("/api/enhanced-classes/", { token: t.token })).json()) as {
+      student_count: number;
+      class_code: string;
+    }[];
     expect(listed).toMatchObject({ student_count: 1, class_code: "SCI444" });
   });
 
@@ -132,9 +215,14 @@ describe("class pages", () => {
     const response = await postForm("/create-class", { name: "", subject: "", gradeLevel: "", intent: "create" }, { cookie: t.cookie });
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const text of ["Failed to create class", "Class name is required", "Subject is required", "Grade level is required"]) expect(html).toContain(text);
+    for (const text of ["Failed to create class", "Class name is required", "Subject is required", "Grade level is required"])
+      expect(html).toContain(text);
     await createClassApi(t.token, { class_code: "TAKEN1" });
-    const dup = await postForm("/create-class", { name: "B", subject: "Art", gradeLevel: "K", classCode: "TAKEN1", intent: "create" }, { cookie: t.cookie });
+    const dup = await postForm(
+      "/create-class",
+      { name: "B", subject: "Art", gradeLevel: "K", classCode: "TAKEN1", intent: "create" },
+      { cookie: t.cookie },
+    );
     expect(dup.status).toBe(409);
     expect(await dup.text()).toContain("This class code is already used by another of your classes.");
   });
@@ -143,19 +231,26 @@ describe("class pages", () => {
 describe("class page /classes/{id}", () => {
   it("shows the roster and assignments with real averages; another teacher gets 'Class not found' (404)", async () => {
     const t = await signedInTeacher();
-    const c = await createClassApi(t.token, { name: "Algebra", enrollment_method: "manual", students: [{ name: "Ada Lovelace", email: "ada@school.example" }] });
+    const c = await createClassApi(t.token, {
+      name: "Algebra",
+      enrollment_method: "manual",
+      students: [{ name: "Ada Lovelace", email: "ada@school.example" }],
+    });
     const [ada] = await classStudents(t.token, c.id);
     const a = await seedAssignment(t.id, c.id, { title: "Linear equations" });
     await seedGraded(t.id, ada.id, a.id, 84);
     const own = await page(`/classes/${c.id}`, t.cookie);
     expect(own.status).toBe(200);
-    for (const text of ["Algebra", "Ada Lovelace", "Linear equations", "84%", c.class_code, "Save attendance"]) expect(own.html).toContain(text);
+    for (const text of ["Algebra", "Ada Lovelace", "Linear equations", "84%", c.class_code, "Save attendance"])
+      expect(own.html).toContain(text);
 
     const other = await signedInTeacher();
     const foreign = await page(`/classes/${c.id}`, other.cookie);
     expect(foreign.status).toBe(404);
     expect(foreign.html).toContain("Class not found");
-    expect((await postForm(`/classes/${c.id}`, { intent: "enroll", name: "X", email: "x@school.example" }, { cookie: other.cookie })).status).toBe(404);
+    expect(
+      (await postForm(`/classes/${c.id}`, { intent: "enroll", name: "X", email: "x@school.example" }, { cookie: other.cookie })).status,
+    ).toBe(404);
     expect((await page(`/classes/${c.id}/details`, other.cookie)).status).toBe(404);
   });
 
@@ -197,15 +292,37 @@ describe("class page /classes/{id}", () => {
 
   it("takes attendance per day and shows it back", async () => {
     const t = await signedInTeacher();
-    const c = await createClassApi(t.token, { enrollment_method: "manual", students: [{ name: "Ada", email: "ada@school.example" }, { name: "Bo", email: "bo@school.example" }] });
+    const c = await createClassApi(t.token, {
+      enrollment_method: "manual",
+      students: [
+        { name: "Ada", email: "ada@school.example" },
+        { name: "Bo", email: "bo@school.example" },
+      ],
+    });
     const [ada, bo] = await classStudents(t.token, c.id);
-    const saved = await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-02", [`status:${ada.id}`]: "present", [`status:${bo.id}`]: "absent" }, { cookie: t.cookie });
+    const saved = await postForm(
+      `/classes/${c.id}`,
+      { intent: "attendance", date: "2026-03-02", [`status:${ada.id}`]: "present", [`status:${bo.id}`]: "absent" },
+      { cookie: t.cookie },
+    );
     expect(await saved.text()).toContain("Attendance saved for Mar 2, 2026 (2 students).");
-    await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-03", [`status:${ada.id}`]: "late", [`status:${bo.id}`]: "present", "status:someone-else": "present" }, { cookie: t.cookie });
+    await postForm(
+      `/classes/${c.id}`,
+      {
+        intent: "attendance",
+        date: "2026-03-03",
+        [`status:${ada.id}`]: "late",
+        [`status:${bo.id}`]: "present",
+        "status:someone-else": "present",
+      },
+      { cookie: t.cookie },
+    );
     const day = await page(`/classes/${c.id}?date=2026-03-02`, t.cookie);
     expect(day.html).toContain("Taken for Mar 2, 2026");
     expect(day.html).toContain("1 present · 0 late · 1 absent");
-    const details = (await (await api(`/api/classes/${c.id}`, { token: t.token })).json()) as { students: { id: string; attendance_rate: number }[] };
+    const details = (await (await api(`/api/classes/${c.id}`, { token: t.token })).json()) as {
+      students: { id: string; attendance_rate: number }[];
+    };
     expect(Object.fromEntries(details.students.map((s) => [s.id, s.attendance_rate]))).toEqual({ [ada.id]: 100, [bo.id]: 50 });
     expect((await postForm(`/classes/${c.id}`, { intent: "attendance", date: "yesterday" }, { cookie: t.cookie })).status).toBe(400);
   });
@@ -217,14 +334,26 @@ describe("class settings /classes/{id}/details", () => {
     const c = await createClassApi(t.token, { name: "Art Club" });
     expect((await page(`/classes/${c.id}/details`, t.cookie)).html).toContain(c.class_code);
 
-    const invalid = await postForm(`/classes/${c.id}/details`, { intent: "update", name: "", subject: "Art", gradeLevel: "5" }, { cookie: t.cookie });
+    const invalid = await postForm(
+      `/classes/${c.id}/details`,
+      { intent: "update", name: "", subject: "Art", gradeLevel: "5" },
+      { cookie: t.cookie },
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("Class name is required");
-    const saved = await postForm(`/classes/${c.id}/details`, { intent: "update", name: "Art Studio", subject: "Art", gradeLevel: "5", description: "Fridays", enrollmentMethod: "manual" }, { cookie: t.cookie });
+    const saved = await postForm(
+      `/classes/${c.id}/details`,
+      { intent: "update", name: "Art Studio", subject: "Art", gradeLevel: "5", description: "Fridays", enrollmentMethod: "manual" },
+      { cookie: t.cookie },
+    );
     expect(await saved.text()).toContain("Class details saved.");
 
     await postForm(`/classes/${c.id}/details`, { intent: "regenerate-code" }, { cookie: t.cookie });
-    const [after] = (await (await api("/api/enhanced-classes/", { token: t.token })).json()) as { name: string; grade_level: string; class_code: string }[];
+    const [after] = (await (await api("/api/enhanced-classes/", { token: t.token })).json()) as {
+      name: string;
+      grade_level: string;
+      class_code: string;
+    }[];
     expect(after).toMatchObject({ name: "Art Studio", grade_level: "5" });
     expect(after.class_code).not.toBe(c.class_code);
     expect(after.class_code).toMatch(/^[A-Z0-9]{6}$/);

@@ -39,7 +39,12 @@ describe("engines inside workerd", () => {
     }
     expect(exact).toBeGreaterThanOrEqual(6);
 
-    const feedback = streamFeedback({ result, studentText: reading.text, assignment: { points: 16, gradeLevel: 5 }, model: createFeedbackModel() });
+    const feedback = streamFeedback({
+      result,
+      studentText: reading.text,
+      assignment: { points: 16, gradeLevel: 5 },
+      model: createFeedbackModel(),
+    });
     let deltas = 0;
     for await (const delta of feedback.textStream) if (delta) deltas++;
     expect(deltas).toBeGreaterThan(20);

@@ -5,9 +5,8 @@ import fixture from "../fixtures/engines/photographed-worksheet.json";
 import { api, readSse, registerTeacher, waitFor } from "./helpers";
 
 // A tiny real PNG (1x1, white): a real image with nothing on it to read.
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC"),
-  (c) => c.charCodeAt(0),
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC"), (c) =>
+  c.charCodeAt(0),
 );
 
 const WORKSHEET = new Uint8Array(photo as ArrayBuffer);
@@ -55,9 +54,14 @@ describe("queue → consumer → Durable Object → SSE", () => {
       .bind(submission_id)
       .first<{ status: string; student_name: string; score: number; max_score: number; feedback: string }>();
     expect(row).toMatchObject({ status: "graded", student_name: "Maya Lopez", max_score: 16 });
-    const streamed = events.filter((e) => e.type === "feedback_delta").map((e) => e.delta).join("");
+    const streamed = events
+      .filter((e) => e.type === "feedback_delta")
+      .map((e) => e.delta)
+      .join("");
     expect(row!.feedback).toBe(streamed);
-    const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?").bind(submission_id).first<{ n: number }>();
+    const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?")
+      .bind(submission_id)
+      .first<{ n: number }>();
     expect(questions!.n).toBe(8);
   });
 
@@ -75,7 +79,9 @@ describe("queue → consumer → Durable Object → SSE", () => {
     const { job_id } = (await (await quickSnap(access_token)).json()) as { job_id: string };
     await finishedStatus(access_token, job_id);
     const all = await readSse(await api(`/api/v2/grading/job/${job_id}/events`, { token: access_token }));
-    const rest = await readSse(await api(`/api/v2/grading/job/${job_id}/events`, { token: access_token, headers: { "Last-Event-ID": "3" } }));
+    const rest = await readSse(
+      await api(`/api/v2/grading/job/${job_id}/events`, { token: access_token, headers: { "Last-Event-ID": "3" } }),
+    );
     expect(rest.map((e) => e.id)).toEqual(all.filter((e) => e.id > 3).map((e) => e.id));
   });
 
@@ -112,7 +118,9 @@ describe("queue → consumer → Durable Object → SSE", () => {
     const { job_id, submission_id } = (await (await quickSnap(access_token)).json()) as { job_id: string; submission_id: string };
     await finishedStatus(access_token, job_id);
     // Regrade the same submission after its file disappeared: a permanent failure, no endless retries.
-    const file = await env.DB.prepare("SELECT f.r2_key AS key FROM submissions s JOIN assignment_files f ON f.id = s.file_id WHERE s.id = ?")
+    const file = await env.DB.prepare(
+      "SELECT f.r2_key AS key FROM submissions s JOIN assignment_files f ON f.id = s.file_id WHERE s.id = ?",
+    )
       .bind(submission_id)
       .first<{ key: string }>();
     await env.UPLOADS.delete(file!.key);

@@ -30,7 +30,9 @@ async function seedJob(teacherId: string, files: { name: string; bytes: Uint8Arr
   )
     .bind(assignmentId, teacherId, KEY)
     .run();
-  await env.DB.prepare("INSERT INTO grading_jobs (id, teacher_id, assignment_id, kind, status, total) VALUES (?, ?, ?, 'assignment', 'processing', ?)")
+  await env.DB.prepare(
+    "INSERT INTO grading_jobs (id, teacher_id, assignment_id, kind, status, total) VALUES (?, ?, ?, 'assignment', 'processing', ?)",
+  )
     .bind(jobId, teacherId, assignmentId, files.length)
     .run();
   const submissionIds: string[] = [];
@@ -44,7 +46,9 @@ async function seedJob(teacherId: string, files: { name: string; bytes: Uint8Arr
       .bind(fileId, teacherId, assignmentId, key, file.name, file.bytes.byteLength)
       .run();
     const submissionId = `${jobId}-s${i}`;
-    await env.DB.prepare("INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name, flags) VALUES (?, ?, ?, ?, ?, ?, '[\"name_from_file\"]')")
+    await env.DB.prepare(
+      "INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name, flags) VALUES (?, ?, ?, ?, ?, ?, '[\"name_from_file\"]')",
+    )
       .bind(submissionId, teacherId, assignmentId, jobId, fileId, file.name.replace(/\.pdf$/, ""))
       .run();
     submissionIds.push(submissionId);
@@ -73,7 +77,9 @@ describe("grading jobs", () => {
     }, "the job to end");
     expect(status).toMatchObject({ status: "completed", progress: { done: 3, failed: 1, total: 3 }, results: { average_score: 75 } });
 
-    const rows = await env.DB.prepare("SELECT student_name, status, score, max_score, failure_reason FROM submissions WHERE job_id = ? ORDER BY id")
+    const rows = await env.DB.prepare(
+      "SELECT student_name, status, score, max_score, failure_reason FROM submissions WHERE job_id = ? ORDER BY id",
+    )
       .bind(jobId)
       .all();
     expect(rows.results).toEqual([
@@ -91,16 +97,26 @@ describe("grading jobs", () => {
 
   it("stores one result when a message is delivered twice", async () => {
     const { user } = await registerTeacher();
-    const { jobId, submissionIds } = await seedJob(user.id, [{ name: "Cy.pdf", bytes: await worksheetPdf("Cy Park", ["96", "1", "0.5", "83"]) }]);
+    const { jobId, submissionIds } = await seedJob(user.id, [
+      { name: "Cy.pdf", bytes: await worksheetPdf("Cy Park", ["96", "1", "0.5", "83"]) },
+    ]);
     await stub(jobId).start({ jobId, teacherId: user.id, total: 1 });
     const body: GradingMessage = { jobId, submissionId: submissionIds[0]!, teacherId: user.id };
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const batch = createMessageBatch<GradingMessage>("gradewell-grading", [{ id: `m-${attempt}`, timestamp: new Date(), attempts: attempt, body }]);
+      const batch = createMessageBatch<GradingMessage>("gradewell-grading", [
+        { id: `m-${attempt}`, timestamp: new Date(), attempts: attempt, body },
+      ]);
       const ctx = createExecutionContext();
-      await (worker.queue as (b: MessageBatch<unknown>, e: Env, c: ExecutionContext) => Promise<void>)(batch as MessageBatch<unknown>, env, ctx);
+      await (worker.queue as (b: MessageBatch<unknown>, e: Env, c: ExecutionContext) => Promise<void>)(
+        batch as MessageBatch<unknown>,
+        env,
+        ctx,
+      );
       expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`m-${attempt}`]);
     }
-    const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?").bind(submissionIds[0]).first<{ n: number }>();
+    const questions = await env.DB.prepare("SELECT count(*) AS n FROM question_results WHERE submission_id = ?")
+      .bind(submissionIds[0])
+      .first<{ n: number }>();
     expect(questions!.n).toBe(4);
     const events = await stub(jobId).events();
     expect(events.filter((e) => e.event.type === "submission_done")).toHaveLength(1);
@@ -116,7 +132,11 @@ describe("grading jobs", () => {
       { id: "dead-1", timestamp: new Date(), attempts: 1, body: { jobId, submissionId: submissionIds[0]!, teacherId: user.id } },
     ]);
     const ctx = createExecutionContext();
-    await (worker.queue as (b: MessageBatch<unknown>, e: Env, c: ExecutionContext) => Promise<void>)(batch as MessageBatch<unknown>, env, ctx);
+    await (worker.queue as (b: MessageBatch<unknown>, e: Env, c: ExecutionContext) => Promise<void>)(
+      batch as MessageBatch<unknown>,
+      env,
+      ctx,
+    );
     await getQueueResult(batch, ctx);
     const row = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id = ?").bind(submissionIds[0]).first();
     expect(row).toEqual({ status: "failed", failure_reason: "Grading failed after 4 attempts: D1 was unavailable" });
@@ -136,7 +156,9 @@ describe("grading jobs", () => {
     });
     expect(await runDurableObjectAlarm(job)).toBe(true);
     expect(await job.status()).toMatchObject({ status: "failed", done: 2, failed: 2 });
-    const rows = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id IN (?, ?)").bind(...submissionIds).all();
+    const rows = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id IN (?, ?)")
+      .bind(...submissionIds)
+      .all();
     for (const row of rows.results) {
       expect(row).toEqual({ status: "failed", failure_reason: "Grading stopped responding; please try this submission again." });
     }
@@ -144,7 +166,9 @@ describe("grading jobs", () => {
 
   it("rewrites a graded submission's feedback from its current scores, streamed, for its own teacher only", async () => {
     const { user, access_token } = await registerTeacher();
-    const { jobId, submissionIds } = await seedJob(user.id, [{ name: "Gus.pdf", bytes: await worksheetPdf("Gus Hill", ["96", "2", "1/2", "73"]) }]);
+    const { jobId, submissionIds } = await seedJob(user.id, [
+      { name: "Gus.pdf", bytes: await worksheetPdf("Gus Hill", ["96", "2", "1/2", "73"]) },
+    ]);
     await startJob(env, { jobId, teacherId: user.id, submissionIds });
     await waitFor(async () => ((await stub(jobId).status())?.status === "completed" ? true : null), "the job to end");
     const id = submissionIds[0]!;

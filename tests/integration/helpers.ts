@@ -20,7 +20,12 @@ export async function api(
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(init.json);
   }
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    redirect: "manual",
+  });
   return response;
 }
 

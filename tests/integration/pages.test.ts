@@ -46,7 +46,12 @@ describe("sign-in pages without JavaScript", () => {
     const email = uniqueEmail();
     const response = await postForm("/register", registration(email));
     const login = await api("/api/auth/login", { json: { email, password: "chalkboard-42" } });
-    expect(((await login.json()) as any).user).toMatchObject({ username: "mlopez", school_name: "Lincoln Elementary", state: "TX", grade_level: "3rd Grade" });
+    expect(((await login.json()) as any).user).toMatchObject({
+      username: "mlopez",
+      school_name: "Lincoln Elementary",
+      state: "TX",
+      grade_level: "3rd Grade",
+    });
     expect(response.status).toBe(302);
   });
 

@@ -14,7 +14,12 @@ async function page(path: string, cookie?: string) {
 function postContact(fields: Record<string, string>, address: string) {
   return SELF.fetch(`${ORIGIN}/contact`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, "CF-Connecting-IP": address },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      "CF-Connecting-IP": address,
+    },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
@@ -23,22 +28,84 @@ function postContact(fields: Record<string, string>, address: string) {
 let n = 0;
 const message = (overrides: Record<string, string> = {}) => {
   n += 1;
-  return { name: "Maria Lopez", email: `maria-${Date.now().toString(36)}-${n}@school.example`, type: "sales", subject: "Demo for our school", message: "Could we see Gradewell?", ...overrides };
+  return {
+    name: "Maria Lopez",
+    email: `maria-${Date.now().toString(36)}-${n}@school.example`,
+    type: "sales",
+    subject: "Demo for our school",
+    message: "Could we see Gradewell?",
+    ...overrides,
+  };
 };
 
 async function storedMessages(email: string) {
-  const { results } = await env.DB.prepare("SELECT name, email, type, subject, message, ip_hash FROM contact_messages WHERE email = ?").bind(email).all();
+  const { results } = await env.DB.prepare("SELECT name, email, type, subject, message, ip_hash FROM contact_messages WHERE email = ?")
+    .bind(email)
+    .all();
   return results as { name: string; email: string; type: string; subject: string; message: string; ip_hash: string }[];
 }
 
 describe("public pages are server-rendered", () => {
   it.each([
-    ["/", ["Start Free Trial", "Watch Demo", "How Gradewell Works", "Smart Upload", "Instant Grading", "Seamless Export", "Powered by Advanced AI", "Demo Coming Soon!", "Got it!", "Schedule Demo"]],
+    [
+      "/",
+      [
+        "Start Free Trial",
+        "Watch Demo",
+        "How Gradewell Works",
+        "Smart Upload",
+        "Instant Grading",
+        "Seamless Export",
+        "Powered by Advanced AI",
+        "Demo Coming Soon!",
+        "Got it!",
+        "Schedule Demo",
+      ],
+    ],
     ["/pricing", ["Starter", "Professional", "School", "Most Popular", "Save 20%", "Why teachers choose Gradewell", "Get Started"]],
-    ["/privacy", ["Privacy Policy", "Last updated January 2025", "Information We Collect", "Encryption in transit and at rest", "never sold", "opt out of non-essential communications"]],
-    ["/terms", ["Terms of Service", "Last updated January 2025", "Acceptance of Terms", "Permitted Use", "Prohibited Uses", "reverse engineer"]],
-    ["/support", ["How can we help?", "Frequently asked questions", "Live Chat", "mailto:", "tel:", "Documentation", "Community Forum", "Video Tutorials", "Newsletter"]],
-    ["/contact", ["Send us a message", "Mon", "8 AM - 6 PM PST", "9 AM - 3 PM PST", "Closed", "Within 24 hours", "Within 4 hours", "Within 2 hours", "Within 1 hour"]],
+    [
+      "/privacy",
+      [
+        "Privacy Policy",
+        "Last updated January 2025",
+        "Information We Collect",
+        "Encryption in transit and at rest",
+        "never sold",
+        "opt out of non-essential communications",
+      ],
+    ],
+    [
+      "/terms",
+      ["Terms of Service", "Last updated January 2025", "Acceptance of Terms", "Permitted Use", "Prohibited Uses", "reverse engineer"],
+    ],
+    [
+      "/support",
+      [
+        "How can we help?",
+        "Frequently asked questions",
+        "Live Chat",
+        "mailto:",
+        "tel:",
+        "Documentation",
+        "Community Forum",
+        "Video Tutorials",
+        "Newsletter",
+      ],
+    ],
+    [
+      "/contact",
+      [
+        "Send us a message",
+        "Mon",
+        "8 AM - 6 PM PST",
+        "9 AM - 3 PM PST",
+        "Closed",
+        "Within 24 hours",
+        "Within 4 hours",
+        "Within 2 hours",
+        "Within 1 hour",
+      ],
+    ],
   ])("%s", async (path, texts) => {
     const { status, html } = await page(path);
     expect(status).toBe(200);
@@ -95,7 +162,14 @@ describe("contact form without JavaScript", () => {
     expect(response.headers.get("Location")).toBe("/contact?sent=1");
     const rows = await storedMessages(fields.email);
     expect(rows).toEqual([
-      { name: "Maria Lopez", email: fields.email, type: "sales", subject: "Demo for our school", message: "Could we see Gradewell?", ip_hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      {
+        name: "Maria Lopez",
+        email: fields.email,
+        type: "sales",
+        subject: "Demo for our school",
+        message: "Could we see Gradewell?",
+        ip_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     ]);
     expect((await page("/contact?sent=1")).html).toContain(SUCCESS);
   });
@@ -108,10 +182,14 @@ describe("contact form without JavaScript", () => {
   });
 
   it("requires name, email, subject and message and keeps what was typed", async () => {
-    const response = await postContact({ name: "", email: "not-an-email", type: "support", subject: "", message: "Kept text" }, "203.0.113.11");
+    const response = await postContact(
+      { name: "", email: "not-an-email", type: "support", subject: "", message: "Kept text" },
+      "203.0.113.11",
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const text of ["Name is required", "Please enter a valid email address", "Subject is required", "Kept text"]) expect(html).toContain(text);
+    for (const text of ["Name is required", "Please enter a valid email address", "Subject is required", "Kept text"])
+      expect(html).toContain(text);
   });
 
   it("keeps nothing from a bot that fills the honeypot, but answers as if it worked", async () => {

@@ -4,7 +4,11 @@ import { classStudents, createClassApi, page, seedAssignment, seedGraded, signed
 
 async function teacherWithStudent() {
   const t = await signedInTeacher("Maria Lopez");
-  const c = await createClassApi(t.token, { name: "Grade 3 Homeroom", enrollment_method: "manual", students: [{ name: "Ada Lovelace", email: "ada@school.example" }] });
+  const c = await createClassApi(t.token, {
+    name: "Grade 3 Homeroom",
+    enrollment_method: "manual",
+    students: [{ name: "Ada Lovelace", email: "ada@school.example" }],
+  });
   const [ada] = await classStudents(t.token, c.id);
   return { t, c, ada };
 }
@@ -12,12 +16,25 @@ async function teacherWithStudent() {
 describe("/students", () => {
   it("lists students with figures from real submissions, searches and filters by class", async () => {
     const { t, c, ada } = await teacherWithStudent();
-    const other = await createClassApi(t.token, { name: "Art", enrollment_method: "manual", students: [{ name: "Bo Diddley", email: "bo@school.example" }] });
+    const other = await createClassApi(t.token, {
+      name: "Art",
+      enrollment_method: "manual",
+      students: [{ name: "Bo Diddley", email: "bo@school.example" }],
+    });
     const a = await seedAssignment(t.id, c.id);
     await seedGraded(t.id, ada.id, a.id, 92);
     const all = await page("/students", t.cookie);
     expect(all.status).toBe(200);
-    for (const text of ["Ada Lovelace", "Bo Diddley", "Grade 3 Homeroom", "92%", "View Profile", "Email All", "mailto:?bcc=ada%40school.example,bo%40school.example", "No activity yet"]) {
+    for (const text of [
+      "Ada Lovelace",
+      "Bo Diddley",
+      "Grade 3 Homeroom",
+      "92%",
+      "View Profile",
+      "Email All",
+      "mailto:?bcc=ada%40school.example,bo%40school.example",
+      "No activity yet",
+    ]) {
       expect(all.html).toContain(text);
     }
     const searched = await page("/students?q=lovel", t.cookie);
@@ -42,7 +59,11 @@ describe("/students", () => {
     const dup = await postForm("/students", { name: "Ada again", email: "ada@school.example" }, { cookie: t.cookie });
     expect(dup.status).toBe(409);
     expect(await dup.text()).toContain("A student with this email already exists.");
-    const ok = await postForm("/students", { name: "Cy Young", email: "cy@school.example", gradeLevel: "3rd Grade", parentContact: "Pat Young 555-0100", classId: c.id }, { cookie: t.cookie });
+    const ok = await postForm(
+      "/students",
+      { name: "Cy Young", email: "cy@school.example", gradeLevel: "3rd Grade", parentContact: "Pat Young 555-0100", classId: c.id },
+      { cookie: t.cookie },
+    );
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("Added Cy Young.");
     expect((await classStudents(t.token, c.id)).map((s) => s.name)).toContain("Cy Young");
@@ -57,7 +78,18 @@ describe("/student/{id}", () => {
     const { t, ada } = await teacherWithStudent();
     const profile = await page(`/student/${ada.id}`, t.cookie);
     expect(profile.status).toBe(200);
-    for (const text of ["Ada Lovelace", "Loading student profile...", "Overall grade", "N/A", "Not enough graded work yet", "Not taken yet", "Overview", "Grades", "Progress", "Notes"]) {
+    for (const text of [
+      "Ada Lovelace",
+      "Loading student profile...",
+      "Overall grade",
+      "N/A",
+      "Not enough graded work yet",
+      "Not taken yet",
+      "Overview",
+      "Grades",
+      "Progress",
+      "Notes",
+    ]) {
       expect(profile.html).toContain(text);
     }
   });
@@ -68,11 +100,21 @@ describe("/student/{id}", () => {
     const a2 = await seedAssignment(t.id, c.id, { title: "Decimals test" });
     await seedAssignment(t.id, c.id, { title: "Not yet handed in" });
     await seedGraded(t.id, ada.id, a1.id, 100, { questions: [{ n: "1", awarded: 5, possible: 5 }] });
-    await seedGraded(t.id, ada.id, a2.id, 60, { questions: [{ n: "2", awarded: 0, possible: 5, feedback: "Line up the decimal points first." }] });
+    await seedGraded(t.id, ada.id, a2.id, 60, {
+      questions: [{ n: "2", awarded: 0, possible: 5, feedback: "Line up the decimal points first." }],
+    });
     await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-02", [`status:${ada.id}`]: "present" }, { cookie: t.cookie });
     await postForm(`/classes/${c.id}`, { intent: "attendance", date: "2026-03-03", [`status:${ada.id}`]: "absent" }, { cookie: t.cookie });
     const profile = await page(`/student/${ada.id}`, t.cookie);
-    for (const text of ["80%", "B-", "2/3", "50%", "Full marks on Fractions quiz", "Line up the decimal points first. (Decimals test, question 2)", "Graded: Decimals test"]) {
+    for (const text of [
+      "80%",
+      "B-",
+      "2/3",
+      "50%",
+      "Full marks on Fractions quiz",
+      "Line up the decimal points first. (Decimals test, question 2)",
+      "Graded: Decimals test",
+    ]) {
       expect(profile.html).toContain(text);
     }
     const grades = await page(`/student/${ada.id}?tab=grades`, t.cookie);
@@ -118,9 +160,24 @@ describe("/student/{id}", () => {
 
   it("saves student details such as the parent contact", async () => {
     const { t, ada } = await teacherWithStudent();
-    const bad = await postForm(`/student/${ada.id}`, { intent: "update-details", name: "Ada Lovelace", email: "bad" }, { cookie: t.cookie });
+    const bad = await postForm(
+      `/student/${ada.id}`,
+      { intent: "update-details", name: "Ada Lovelace", email: "bad" },
+      { cookie: t.cookie },
+    );
     expect(bad.status).toBe(400);
-    const ok = await postForm(`/student/${ada.id}`, { intent: "update-details", name: "Ada King", email: "ada@school.example", gradeLevel: "3rd Grade", parentContact: "Anne 555-0199", studentNumber: "S-42" }, { cookie: t.cookie });
+    const ok = await postForm(
+      `/student/${ada.id}`,
+      {
+        intent: "update-details",
+        name: "Ada King",
+        email: "ada@school.example",
+        gradeLevel: "3rd Grade",
+        parentContact: "Anne 555-0199",
+        studentNumber: "S-42",
+      },
+      { cookie: t.cookie },
+    );
     expect(await ok.text()).toContain("Student details saved.");
     const elementary = await page(`/elementary-student/${ada.id}`, t.cookie);
     expect(elementary.html).toContain("Ada King");

@@ -5,7 +5,6 @@ import { JobEvent, type StoredJobEvent } from "../../core/jobs/events";
 import type { GradingJobRpc, JobState } from "../../core/jobs/stub";
 import { failUnfinishedSubmissions } from "./results";
 
-
 /** A job that records nothing for this long is ended by the watchdog, so none stays 'processing' forever. */
 export const JOB_IDLE_LIMIT_MS = 10 * 60 * 1000;
 const HEARTBEAT_MS = 15_000;

@@ -113,7 +113,10 @@ async function identifyStudent(db: Db, submission: Submission, assignment: Assig
         eq(students.teacherId, submission.teacherId),
         sql`lower(${students.name}) = lower(${name})`,
         assignment?.classId
-          ? inArray(students.id, db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)))
+          ? inArray(
+              students.id,
+              db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)),
+            )
           : undefined,
       ),
     )
@@ -128,7 +131,9 @@ async function saveResult(
 ) {
   const { result, reading } = outcome;
   const now = new Date();
-  const kept = submission.flags.filter((f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName));
+  const kept = submission.flags.filter(
+    (f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName),
+  );
   const flags = [...new Set([...kept, ...result.flags.map((f) => f.type.replaceAll("-", "_"))])];
   const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
   await db.batch([
@@ -186,7 +191,9 @@ function correctedReading(text: string): DocumentReading {
 }
 
 async function readSubmissionFile(env: Env, db: Db, submission: Submission, sink: JobEventSink): Promise<DocumentReading> {
-  const file = submission.fileId ? await db.query.assignmentFiles.findFirst({ where: eq(assignmentFiles.id, submission.fileId) }) : undefined;
+  const file = submission.fileId
+    ? await db.query.assignmentFiles.findFirst({ where: eq(assignmentFiles.id, submission.fileId) })
+    : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
@@ -241,7 +248,9 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
 
   // 2. Identify, 3. grade.
   const assignment = submission.assignmentId
-    ? await db.query.assignments.findFirst({ where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, submission.teacherId)) })
+    ? await db.query.assignments.findFirst({
+        where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, submission.teacherId)),
+      })
     : undefined;
   const reviewNotes: string[] = [];
   const { key, rubric } = await loadKeyAndRubric(env, db, assignment, reviewNotes);
@@ -296,10 +305,17 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     await writeFeedback(provider);
   } catch (error) {
     if (provider.name === "local") throw error;
-    await sink.append({ type: "error", submissionId: submission.id, message: `The ${provider.name} model could not write feedback; Gradewell's own feedback is used instead.` });
+    await sink.append({
+      type: "error",
+      submissionId: submission.id,
+      message: `The ${provider.name} model could not write feedback; Gradewell's own feedback is used instead.`,
+    });
     feedback = "";
     pending = [];
-    await sink.append({ type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt }, `restart:${submission.id}:${attempt}`);
+    await sink.append(
+      { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
+      `restart:${submission.id}:${attempt}`,
+    );
     await writeFeedback(getGradingProvider({}));
   }
 

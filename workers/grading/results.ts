@@ -55,7 +55,16 @@ export async function failUnfinishedSubmissions(env: Env, jobId: string, sink: J
     .returning({ id: submissions.id });
   for (const { id } of stalled) {
     await sink.append(
-      { type: "submission_done", submissionId: id, status: "failed", score: null, maxScore: null, percent: null, needsReview: true, reason },
+      {
+        type: "submission_done",
+        submissionId: id,
+        status: "failed",
+        score: null,
+        maxScore: null,
+        percent: null,
+        needsReview: true,
+        reason,
+      },
       `done:${id}`,
     );
   }

@@ -67,7 +67,12 @@ export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4" role="dialog" aria-modal="true" aria-labelledby="camera-title">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="camera-title"
+    >
       <div className="w-full max-w-2xl rounded-xl bg-white p-5 shadow-xl">
         <div className="flex items-center justify-between">
           <h2 id="camera-title" className="text-lg font-semibold">

@@ -43,7 +43,10 @@ export function StandardsInput({ disabled, hydrated, onAdd }: { disabled?: boole
       {standards.length ? (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Selected standards">
           {standards.map((s) => (
-            <li key={s} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
+            <li
+              key={s}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-700 ring-1 ring-brand-100"
+            >
               {s}
               <input type="hidden" name="selectedStandards" value={s} />
               <button

@@ -63,7 +63,17 @@ export function Toggle({
   );
 }
 
-export function Card({ title, description, children, className = "" }: { title?: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  description,
+  children,
+  className = "",
+}: {
+  title?: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}>
       {title ? <h2 className="text-base font-semibold text-slate-900">{title}</h2> : null}
@@ -87,7 +97,9 @@ export function StatusBadge({ status }: { status: string }) {
     processing: "bg-blue-50 text-blue-700 ring-blue-200",
   };
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status] ?? styles.Draft}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status] ?? styles.Draft}`}
+    >
       {status}
     </span>
   );
@@ -101,7 +113,14 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         <span>{label}</span>
         <span>{clamped}%</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuenow={clamped} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={clamped}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${clamped}%` }} />
       </div>
     </div>

@@ -72,7 +72,11 @@ export function UploadCard({
   const headingId = `${id}-title`;
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`upload-${field}`}>
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid={`upload-${field}`}
+    >
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         {title}
       </h3>
@@ -137,7 +141,9 @@ export function UploadCard({
             </label>
           )}
         </div>
-        <p className="mt-3 text-xs text-slate-500">PDF, DOC, DOCX, PNG, JPG, JPEG or HEIC{allowText ? " (or a plain-text key)" : ""} · up to {formatFileSize(maxBytes)} per file</p>
+        <p className="mt-3 text-xs text-slate-500">
+          PDF, DOC, DOCX, PNG, JPG, JPEG or HEIC{allowText ? " (or a plain-text key)" : ""} · up to {formatFileSize(maxBytes)} per file
+        </p>
       </div>
       {problem ? (
         <p role="alert" className="mt-3 text-sm text-red-700">

@@ -2,7 +2,18 @@
 // kept for screen readers once the chart appears.
 import type { ReactNode } from "react";
 import {
-  Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis,
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
 } from "recharts";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -17,7 +28,19 @@ export const SUBJECT_COLORS: Record<string, string> = {
 
 type Row = Record<string, string | number | null>;
 
-function ChartFrame({ title, rows, columns, empty, children }: { title: string; rows: Row[]; columns: { key: string; label: string }[]; empty: string; children: ReactNode }) {
+function ChartFrame({
+  title,
+  rows,
+  columns,
+  empty,
+  children,
+}: {
+  title: string;
+  rows: Row[];
+  columns: { key: string; label: string }[];
+  empty: string;
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   if (rows.length === 0) {
     return <p className="flex h-40 items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-600">{empty}</p>;
@@ -34,7 +57,9 @@ function ChartFrame({ title, rows, columns, empty, children }: { title: string; 
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className="py-1 pr-3 font-medium text-slate-600">{c.label}</th>
+              <th key={c.key} scope="col" className="py-1 pr-3 font-medium text-slate-600">
+                {c.label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -42,7 +67,9 @@ function ChartFrame({ title, rows, columns, empty, children }: { title: string; 
           {rows.map((row, i) => (
             <tr key={i}>
               {columns.map((c) => (
-                <td key={c.key} className="py-1 pr-3">{row[c.key] == null ? "—" : String(row[c.key])}</td>
+                <td key={c.key} className="py-1 pr-3">
+                  {row[c.key] == null ? "—" : String(row[c.key])}
+                </td>
               ))}
             </tr>
           ))}
@@ -62,7 +89,15 @@ function shortDate(iso: string): string {
 
 export function GradeTrendChart({ data }: { data: { month: string; grade: number }[] }) {
   return (
-    <ChartFrame title="Average grade by month" rows={data} columns={[{ key: "month", label: "Month" }, { key: "grade", label: "Average %" }]} empty="No graded work yet">
+    <ChartFrame
+      title="Average grade by month"
+      rows={data}
+      columns={[
+        { key: "month", label: "Month" },
+        { key: "grade", label: "Average %" },
+      ]}
+      empty="No graded work yet"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={data} margin={{ top: 10, right: 10, left: -20, bottom: 0 }}>
           <defs>
@@ -84,7 +119,15 @@ export function GradeTrendChart({ data }: { data: { month: string; grade: number
 
 export function ScoresBarChart({ data }: { data: { name: string; percent: number }[] }) {
   return (
-    <ChartFrame title="Score per assignment" rows={data} columns={[{ key: "name", label: "Assignment" }, { key: "percent", label: "Score %" }]} empty="No graded work yet">
+    <ChartFrame
+      title="Score per assignment"
+      rows={data}
+      columns={[
+        { key: "name", label: "Assignment" },
+        { key: "percent", label: "Score %" },
+      ]}
+      empty="No graded work yet"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 10, right: 10, left: -20, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
@@ -103,7 +146,11 @@ export function ProgressLineChart({ data }: { data: { date: string; percent: num
     <ChartFrame
       title="Scores over time with running average"
       rows={data}
-      columns={[{ key: "date", label: "Date" }, { key: "percent", label: "Score %" }, { key: "running", label: "Running average %" }]}
+      columns={[
+        { key: "date", label: "Date" },
+        { key: "percent", label: "Score %" },
+        { key: "running", label: "Running average %" },
+      ]}
       empty="No graded work yet"
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -114,7 +161,16 @@ export function ProgressLineChart({ data }: { data: { date: string; percent: num
           <Tooltip />
           <Legend />
           <Line isAnimationActive={false} type="monotone" dataKey="percent" name="Score" stroke={BRAND} strokeWidth={2} dot />
-          <Line isAnimationActive={false} type="monotone" dataKey="running" name="Running average" stroke="#0f766e" strokeDasharray="5 3" strokeWidth={2} dot={false} />
+          <Line
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="running"
+            name="Running average"
+            stroke="#0f766e"
+            strokeDasharray="5 3"
+            strokeWidth={2}
+            dot={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -137,7 +193,16 @@ export function WeeklyProgressChart({ data, subjects }: { data: Row[]; subjects:
           <Tooltip />
           <Legend />
           {subjects.map((s) => (
-            <Line key={s} isAnimationActive={false} type="monotone" dataKey={s} stroke={SUBJECT_COLORS[s] ?? BRAND} strokeWidth={2} connectNulls dot />
+            <Line
+              key={s}
+              isAnimationActive={false}
+              type="monotone"
+              dataKey={s}
+              stroke={SUBJECT_COLORS[s] ?? BRAND}
+              strokeWidth={2}
+              connectNulls
+              dot
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

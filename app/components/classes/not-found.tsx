@@ -9,7 +9,9 @@ export function NotFoundBoundary({ title, back }: { title: string; back: { to: s
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{missing ? title : "Something went wrong"}</h1>
       <p className="mt-2 text-slate-600">
-        {missing ? "It may have been deleted, or it belongs to another account." : "Please try again. If it keeps happening, contact support."}
+        {missing
+          ? "It may have been deleted, or it belongs to another account."
+          : "Please try again. If it keeps happening, contact support."}
       </p>
       <Link to={back.to} className={`${primaryButton} mt-6`}>
         {back.label}

@@ -7,7 +7,12 @@ export function readStudentRows(formData: FormData): DraftStudent[] {
     const name = formData.get(`students[${i}].name`);
     const email = formData.get(`students[${i}].email`);
     if (name == null && email == null) break;
-    rows.push({ name: String(name ?? "").trim(), email: String(email ?? "").trim().toLowerCase() });
+    rows.push({
+      name: String(name ?? "").trim(),
+      email: String(email ?? "")
+        .trim()
+        .toLowerCase(),
+    });
   }
   return rows;
 }

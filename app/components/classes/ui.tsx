@@ -14,7 +14,17 @@ export const card = "rounded-xl border border-slate-200 bg-white shadow-sm";
 export const textareaClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-500";
 
-export function PageHeader({ title, subtitle, actions, back }: { title: string; subtitle?: ReactNode; actions?: ReactNode; back?: { to: string; label: string } }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  back,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  back?: { to: string; label: string };
+}) {
   return (
     <div className="mb-8">
       {back ? (
@@ -86,7 +96,9 @@ export function TabLinks({ label, tabs }: { label: string; tabs: { to: string; l
           preventScrollReset
           aria-current={tab.current ? "page" : undefined}
           className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${
-            tab.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+            tab.current
+              ? "border-brand-600 text-brand-700"
+              : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
           }`}
         >
           {tab.label}

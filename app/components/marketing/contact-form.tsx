@@ -39,7 +39,13 @@ export function ContactForm({
           <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" {...field("email")} />
         </div>
         {/* Conform marks the select required from the schema's default; a type is always chosen, so that is right. */}
-        <SelectField label="Type of inquiry" placeholder="Choose a type" options={TYPE_OPTIONS} {...getSelectProps(fields.type)} {...field("type")} />
+        <SelectField
+          label="Type of inquiry"
+          placeholder="Choose a type"
+          options={TYPE_OPTIONS}
+          {...getSelectProps(fields.type)}
+          {...field("type")}
+        />
         <TextField label="Subject" {...getInputProps(fields.subject, { type: "text" })} {...field("subject")} />
         <div>
           <label htmlFor={fields.message.id} className="mb-1 block text-sm font-medium text-slate-700">

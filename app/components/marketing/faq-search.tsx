@@ -13,7 +13,13 @@ export function FaqSearch({ items, initialQuery }: { items: readonly FaqItem[]; 
 
   return (
     <div>
-      <Form method="get" role="search" preventScrollReset onSubmit={(event) => event.preventDefault()} className="relative mx-auto max-w-2xl">
+      <Form
+        method="get"
+        role="search"
+        preventScrollReset
+        onSubmit={(event) => event.preventDefault()}
+        className="relative mx-auto max-w-2xl"
+      >
         <label htmlFor="faq-search" className="sr-only">
           Search help articles
         </label>

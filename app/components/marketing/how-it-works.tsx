@@ -10,14 +10,22 @@ export const STEPS: readonly Step[] = [
     title: "Smart Upload",
     icon: "upload",
     summary: "Snap a photo of each paper with your phone, or upload scans, PDFs and Word files, one at a time or a whole class set.",
-    points: ["PDF, JPG, PNG, HEIC, DOC and DOCX", "Photos straightened and cleaned up before reading", "Answer key and rubric uploaded once per assignment"],
+    points: [
+      "PDF, JPG, PNG, HEIC, DOC and DOCX",
+      "Photos straightened and cleaned up before reading",
+      "Answer key and rubric uploaded once per assignment",
+    ],
   },
   {
     id: "grade",
     title: "Instant Grading",
     icon: "bolt",
     summary: "Gradewell reads each paper, matches every answer to your key or rubric, and writes specific feedback while you watch.",
-    points: ["Equivalent answers accepted: 3/4, 0.75 and 75%", "Partial credit where you allow it", "Unclear answers marked for your review, never guessed"],
+    points: [
+      "Equivalent answers accepted: 3/4, 0.75 and 75%",
+      "Partial credit where you allow it",
+      "Unclear answers marked for your review, never guessed",
+    ],
   },
   {
     id: "export",
@@ -73,7 +81,9 @@ export function HowItWorks() {
                   onClick={() => setSelected(i)}
                   onKeyDown={onKeyDown}
                   className={`flex items-start gap-4 rounded-2xl border p-5 text-left transition ${
-                    active ? "border-brand-500 bg-white shadow-md ring-1 ring-brand-500" : "border-slate-200 bg-white/60 hover:border-slate-300 hover:bg-white"
+                    active
+                      ? "border-brand-500 bg-white shadow-md ring-1 ring-brand-500"
+                      : "border-slate-200 bg-white/60 hover:border-slate-300 hover:bg-white"
                   }`}
                 >
                   <span

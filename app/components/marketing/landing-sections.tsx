@@ -94,7 +94,11 @@ export function ResultsCard() {
             which papers it wants you to look at yourself.
           </p>
           <ul className="mt-6 space-y-3 text-slate-700">
-            {["Most-missed questions to reteach tomorrow", "Papers it was unsure about, flagged for you", "Every score one click from an override"].map((item) => (
+            {[
+              "Most-missed questions to reteach tomorrow",
+              "Papers it was unsure about, flagged for you",
+              "Every score one click from an override",
+            ].map((item) => (
               <li key={item} className="flex items-start gap-3">
                 <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
                 {item}
@@ -148,12 +152,32 @@ export function ResultsCard() {
 }
 
 const CAPABILITIES: readonly { icon: IconName; title: string; text: string }[] = [
-  { icon: "eye", title: "Text recognition", text: "Reads typed and printed work from photos, scans, PDFs and Word files, and tells you how sure it is." },
-  { icon: "check", title: "Answer-key grading", text: "Matches each answer to the right question and accepts equivalent forms: fractions, decimals, percentages, units." },
-  { icon: "document", title: "Rubric scoring", text: "Scores the rubric criteria it can check and explains each score in words a student understands." },
+  {
+    icon: "eye",
+    title: "Text recognition",
+    text: "Reads typed and printed work from photos, scans, PDFs and Word files, and tells you how sure it is.",
+  },
+  {
+    icon: "check",
+    title: "Answer-key grading",
+    text: "Matches each answer to the right question and accepts equivalent forms: fractions, decimals, percentages, units.",
+  },
+  {
+    icon: "document",
+    title: "Rubric scoring",
+    text: "Scores the rubric criteria it can check and explains each score in words a student understands.",
+  },
   { icon: "chat", title: "Feedback that teaches", text: "Specific, encouraging comments for every student, streamed in while you watch." },
-  { icon: "pencil", title: "You have the final say", text: "Low-confidence answers are marked for review, and every grade and comment can be changed." },
-  { icon: "lock", title: "Private by design", text: "Student names are replaced with pseudonyms before any text reaches an outside AI model." },
+  {
+    icon: "pencil",
+    title: "You have the final say",
+    text: "Low-confidence answers are marked for review, and every grade and comment can be changed.",
+  },
+  {
+    icon: "lock",
+    title: "Private by design",
+    text: "Student names are replaced with pseudonyms before any text reaches an outside AI model.",
+  },
 ];
 
 export function AiGrid() {
@@ -194,7 +218,10 @@ export function ClosingCta() {
             Try Gradewell free for {FREE_TRIAL_DAYS} days with your own papers, or talk to us about your school.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/register" className="rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-700 shadow-sm hover:bg-brand-50">
+            <Link
+              to="/register"
+              className="rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-700 shadow-sm hover:bg-brand-50"
+            >
               Start Free Trial
             </Link>
             <Link

@@ -142,7 +142,9 @@ export function RotatingDisplay() {
             aria-current={i === index ? "true" : undefined}
             className="group flex h-6 w-6 items-center justify-center"
           >
-            <span className={`block h-2 rounded-full transition-all ${i === index ? "w-6 bg-brand-600" : "w-2 bg-slate-300 group-hover:bg-slate-400"}`} />
+            <span
+              className={`block h-2 rounded-full transition-all ${i === index ? "w-6 bg-brand-600" : "w-2 bg-slate-300 group-hover:bg-slate-400"}`}
+            />
             <span className="sr-only">Show example {i + 1}</span>
           </button>
         ))}

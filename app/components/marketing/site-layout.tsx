@@ -57,7 +57,11 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
       </summary>
       {/* A click on any link inside closes the menu; the links themselves are the keyboard targets. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <nav aria-label="Main" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg" onClick={close}>
+      <nav
+        aria-label="Main"
+        className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg"
+        onClick={close}
+      >
         <Link to="/#features" className={item}>
           Features
         </Link>
@@ -67,7 +71,10 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
         <DemoButton className={`${item} w-full text-left`}>Demo</DemoButton>
         <AccountLink signedIn={signedIn} className={item} />
         {signedIn ? null : (
-          <Link to="/register" className="mt-2 block rounded-lg bg-brand-600 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-700">
+          <Link
+            to="/register"
+            className="mt-2 block rounded-lg bg-brand-600 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-700"
+          >
             Start Free Trial
           </Link>
         )}

@@ -99,24 +99,46 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
     canvas.height = video.videoHeight;
     canvas.getContext("2d")?.drawImage(video, 0, 0);
     stopCamera();
-    canvas.toBlob((blob) => (blob ? void grade(blob, `quicksnap-${Date.now()}.jpg`) : setPhase({ name: "error", message: MESSAGES.uploadFailed })), "image/jpeg", JPEG_QUALITY);
+    canvas.toBlob(
+      (blob) => (blob ? void grade(blob, `quicksnap-${Date.now()}.jpg`) : setPhase({ name: "error", message: MESSAGES.uploadFailed })),
+      "image/jpeg",
+      JPEG_QUALITY,
+    );
   }, [grade, stopCamera]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4" role="dialog" aria-modal="true" aria-labelledby="quicksnap-title">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="quicksnap-title"
+    >
       <div className="w-full max-w-2xl rounded-xl bg-white p-6 shadow-xl">
         <div className="flex items-center justify-between">
           <h2 id="quicksnap-title" className="text-lg font-semibold">
             Snap &amp; Grade
           </h2>
-          <button type="button" onClick={close} className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" aria-label="Close">
+          <button
+            type="button"
+            onClick={close}
+            className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+            aria-label="Close"
+          >
             ✕
           </button>
         </div>
 
         {phase.name === "camera" && !mobile ? (
           <div className="mt-4">
-            <video ref={videoRef} autoPlay playsInline muted onLoadedData={() => setCameraReady(true)} className="aspect-video w-full rounded-lg bg-slate-900 object-contain" aria-label="Camera preview" />
+            <video
+              ref={videoRef}
+              autoPlay
+              playsInline
+              muted
+              onLoadedData={() => setCameraReady(true)}
+              className="aspect-video w-full rounded-lg bg-slate-900 object-contain"
+              aria-label="Camera preview"
+            />
             <button
               type="button"
               onClick={capture}
@@ -152,7 +174,14 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
             <p className="text-sm font-medium text-slate-800" data-testid="quicksnap-message">
               {phase.message}
             </p>
-            <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Grading progress" aria-valuenow={phase.percent} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200"
+              role="progressbar"
+              aria-label="Grading progress"
+              aria-valuenow={phase.percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${phase.percent}%` }} />
             </div>
             <p className="mt-1 text-xs text-slate-500">{phase.percent}%</p>
@@ -167,7 +196,10 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
             <p className={`text-sm font-semibold ${phase.ok ? "text-emerald-700" : "text-red-700"}`} data-testid="quicksnap-message">
               {phase.message}
             </p>
-            <Link to={`/jobs/${phase.jobId}`} className="mt-3 inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              to={`/jobs/${phase.jobId}`}
+              className="mt-3 inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
               See the graded work and feedback
             </Link>
           </div>

@@ -6,7 +6,10 @@ export function initials(name: string): string {
 export function Avatar({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
   const cls = size === "lg" ? "h-16 w-16 text-xl" : "h-10 w-10 text-sm";
   return (
-    <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 ${cls}`}>
+    <span
+      aria-hidden="true"
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 ${cls}`}
+    >
       {initials(name)}
     </span>
   );

@@ -14,7 +14,15 @@ export const SELECT_FILE_FIRST = "Please select a file first";
 
 const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, "");
 
-export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: string | null; fieldErrors?: Record<string, string[]>; open: boolean }) {
+export function ConferenceItemDialog({
+  error,
+  fieldErrors,
+  open,
+}: {
+  error?: string | null;
+  fieldErrors?: Record<string, string[]>;
+  open: boolean;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-item";
@@ -54,7 +62,9 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
 
   const startCamera = async () => {
     try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } } });
+      stream.current = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
+      });
       setCamera("live");
       setVideoReady(false);
       setPhotoUrl(null);
@@ -100,7 +110,9 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
       <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4" aria-label="Add Conference Item">
         <FormAlert message={busy ? null : error} />
         <div>
-          <label htmlFor="conference-files" className="mb-1 block text-sm font-medium text-slate-700">Files</label>
+          <label htmlFor="conference-files" className="mb-1 block text-sm font-medium text-slate-700">
+            Files
+          </label>
           <input
             ref={fileInput}
             id="conference-files"
@@ -112,11 +124,15 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
             aria-describedby="conference-files-hint"
             className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700"
           />
-          <p id="conference-files-hint" className="mt-1 text-xs text-slate-500">PDF, DOC, DOCX, JPG, JPEG, PNG or GIF; up to 25 MB each. Several files make several items.</p>
+          <p id="conference-files-hint" className="mt-1 text-xs text-slate-500">
+            PDF, DOC, DOCX, JPG, JPEG, PNG or GIF; up to 25 MB each. Several files make several items.
+          </p>
           {hydrated ? (
             <div className="mt-3">
               {camera === "off" ? (
-                <button type="button" className={secondaryButton} onClick={startCamera}>Take Photo</button>
+                <button type="button" className={secondaryButton} onClick={startCamera}>
+                  Take Photo
+                </button>
               ) : null}
               {camera === "live" ? (
                 <div className="space-y-2">
@@ -134,14 +150,25 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
                     <button type="button" className={primaryButton} onClick={capture} disabled={!videoReady}>
                       {videoReady ? "Capture" : "Starting camera..."}
                     </button>
-                    <button type="button" className={secondaryButton} onClick={() => { stopCamera(); setCamera("off"); }}>Cancel</button>
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      onClick={() => {
+                        stopCamera();
+                        setCamera("off");
+                      }}
+                    >
+                      Cancel
+                    </button>
                   </div>
                 </div>
               ) : null}
               {camera === "taken" && photoUrl ? (
                 <div className="space-y-2">
                   <img src={photoUrl} alt="What you just captured" className="w-full max-w-md rounded-lg" />
-                  <button type="button" className={secondaryButton} onClick={startCamera}>Retake</button>
+                  <button type="button" className={secondaryButton} onClick={startCamera}>
+                    Retake
+                  </button>
                 </div>
               ) : null}
             </div>
@@ -152,21 +179,56 @@ export function ConferenceItemDialog({ error, fieldErrors, open }: { error?: str
           id="conference-title"
           name="title"
           value={title}
-          onChange={(e) => { setTitle(e.currentTarget.value); setAutoTitle(false); }}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            setAutoTitle(false);
+          }}
           errors={fieldErrors?.title}
         />
         <div>
-          <label htmlFor="conference-description" className="mb-1 block text-sm font-medium text-slate-700">Description</label>
-          <textarea id="conference-description" name="description" rows={3} className={textareaClass} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <label htmlFor="conference-description" className="mb-1 block text-sm font-medium text-slate-700">
+            Description
+          </label>
+          <textarea
+            id="conference-description"
+            name="description"
+            rows={3}
+            className={textareaClass}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
           {fieldErrors?.description ? <p className="mt-1 text-sm text-red-700">{fieldErrors.description[0]}</p> : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Type" id="conference-type" name="type" placeholder="Choose type" defaultValue="work_sample" options={CONFERENCE_ITEM_TYPES.map((t) => ({ value: t, label: CONFERENCE_TYPE_LABELS[t] }))} />
-          <SelectField label="Subject" id="conference-subject" name="subject" placeholder="Choose subject" defaultValue="General" options={CONFERENCE_SUBJECTS.map((s) => ({ value: s, label: s }))} />
-          <SelectField label="Importance" id="conference-importance" name="importance" placeholder="Choose importance" defaultValue="medium" options={IMPORTANCE.map((i) => ({ value: i, label: i[0].toUpperCase() + i.slice(1) }))} />
+          <SelectField
+            label="Type"
+            id="conference-type"
+            name="type"
+            placeholder="Choose type"
+            defaultValue="work_sample"
+            options={CONFERENCE_ITEM_TYPES.map((t) => ({ value: t, label: CONFERENCE_TYPE_LABELS[t] }))}
+          />
+          <SelectField
+            label="Subject"
+            id="conference-subject"
+            name="subject"
+            placeholder="Choose subject"
+            defaultValue="General"
+            options={CONFERENCE_SUBJECTS.map((s) => ({ value: s, label: s }))}
+          />
+          <SelectField
+            label="Importance"
+            id="conference-importance"
+            name="importance"
+            placeholder="Choose importance"
+            defaultValue="medium"
+            options={IMPORTANCE.map((i) => ({ value: i, label: i[0].toUpperCase() + i.slice(1) }))}
+          />
         </div>
         <div>
-          <label htmlFor="conference-notes" className="mb-1 block text-sm font-medium text-slate-700">Notes for the meeting <span className="font-normal text-slate-500">(optional)</span></label>
+          <label htmlFor="conference-notes" className="mb-1 block text-sm font-medium text-slate-700">
+            Notes for the meeting <span className="font-normal text-slate-500">(optional)</span>
+          </label>
           <textarea id="conference-notes" name="notes" rows={2} className={textareaClass} />
         </div>
         <div className="flex justify-end">

@@ -18,7 +18,10 @@ describe("CSV cells", () => {
   });
 
   it("writes UTF-8 with a byte-order mark and CRLF rows", () => {
-    const csv = toCsv([["Student", "Score"], ["José Núñez", 9]]);
+    const csv = toCsv([
+      ["Student", "Score"],
+      ["José Núñez", 9],
+    ]);
     expect(csv).toBe("\uFEFFStudent,Score\r\nJosé Núñez,9\r\n");
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addStandard, autoTitle, autoTitleWhenFiles, formatFileSize, nameFromFileName, normalizeStandards, parseStudentNames } from "~/lib/format";
+import {
+  addStandard,
+  autoTitle,
+  autoTitleWhenFiles,
+  formatFileSize,
+  nameFromFileName,
+  normalizeStandards,
+  parseStudentNames,
+} from "~/lib/format";
 
 describe("formatFileSize (1024-based, two decimals)", () => {
   it.each([

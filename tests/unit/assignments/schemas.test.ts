@@ -11,7 +11,13 @@ describe("AssignmentForm (spec section 5)", () => {
   it("applies the spec's defaults: points 100, estimated time 30, type homework, process now", () => {
     const result = parse({});
     expect(result.success).toBe(true);
-    expect(result.data).toMatchObject({ points: 100, estimatedTime: 30, assignmentType: "homework", processingMode: "immediate", dueDate: null });
+    expect(result.data).toMatchObject({
+      points: 100,
+      estimatedTime: 30,
+      assignmentType: "homework",
+      processingMode: "immediate",
+      dueDate: null,
+    });
   });
 
   it("requires a title unless details are skipped", () => {
@@ -46,7 +52,12 @@ describe("AssignmentForm (spec section 5)", () => {
       useManualStandards: "on",
       selectedStandards: '["CCSS.1", " ", "CCSS.1", "CCSS.2"]',
     }).data!;
-    expect(on).toMatchObject({ autoDetectStudents: false, autoDetectStandards: false, manualStudentNames: ["Ana", "Ben"], selectedStandards: ["CCSS.1", "CCSS.2"] });
+    expect(on).toMatchObject({
+      autoDetectStudents: false,
+      autoDetectStandards: false,
+      manualStudentNames: ["Ana", "Ben"],
+      selectedStandards: ["CCSS.1", "CCSS.2"],
+    });
     const off = parse({ autoDetectStudents: "on", manualStudentNames: "Ana", selectedStandards: ["x"] }).data!;
     expect(off).toMatchObject({ autoDetectStudents: true, manualStudentNames: [], selectedStandards: [] });
   });

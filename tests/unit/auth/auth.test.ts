@@ -65,7 +65,17 @@ describe("registration form (spec section 5, in order)", () => {
   });
 
   it("requires every field", () => {
-    for (const field of ["firstName", "lastName", "username", "email", "schoolName", "state", "gradeLevel", "password", "confirmPassword"]) {
+    for (const field of [
+      "firstName",
+      "lastName",
+      "username",
+      "email",
+      "schoolName",
+      "state",
+      "gradeLevel",
+      "password",
+      "confirmPassword",
+    ]) {
       expect(RegisterForm.safeParse({ ...valid, [field]: "" }).success, field).toBe(false);
     }
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CLASS_CODE_PATTERN, generateClassCode } from "~/lib/class-code";
-import { attendanceRate, elementarySubjectFor, formatFileSize, formatPercent, importanceForScore, letterGrade, signedPoints, weekStart } from "~/lib/grades";
+import {
+  attendanceRate,
+  elementarySubjectFor,
+  formatFileSize,
+  formatPercent,
+  importanceForScore,
+  letterGrade,
+  signedPoints,
+  weekStart,
+} from "~/lib/grades";
 import { parseCsv, parseRoster } from "~/lib/roster-csv";
 import { ClassBody, CreateClassForm, ConferenceItemForm } from "~/schemas/classes";
 import { detectConferenceFileType } from "~/server/conference-files.server";
@@ -54,10 +63,15 @@ describe("grades", () => {
 
 describe("roster CSV", () => {
   it("parses quotes, embedded commas and CRLF", () => {
-    expect(parseCsv('a,"b, c",d\r\n"e ""q""",f\n')).toEqual([["a", "b, c", "d"], ['e "q"', "f"]]);
+    expect(parseCsv('a,"b, c",d\r\n"e ""q""",f\n')).toEqual([
+      ["a", "b, c", "d"],
+      ['e "q"', "f"],
+    ]);
   });
   it("reads a header with first and last names and flags bad rows by line", () => {
-    const preview = parseRoster("First Name,Last Name,Email\nAda,Lovelace,ADA@school.example\nAlan,,not-an-email\n,,x@y.z\nGrace,Hopper,ada@school.example\n");
+    const preview = parseRoster(
+      "First Name,Last Name,Email\nAda,Lovelace,ADA@school.example\nAlan,,not-an-email\n,,x@y.z\nGrace,Hopper,ada@school.example\n",
+    );
     expect(preview.error).toBeNull();
     expect(preview.rows).toEqual([
       { line: 2, name: "Ada Lovelace", email: "ada@school.example", error: null },
@@ -87,7 +101,12 @@ describe("class schemas", () => {
   });
   it("accepts the spec's API payload with temporary student ids", () => {
     const body = ClassBody.parse({
-      name: "Biology", subject: "Science", grade_level: 9, description: "", class_code: "", enrollment_method: "manual",
+      name: "Biology",
+      subject: "Science",
+      grade_level: 9,
+      description: "",
+      class_code: "",
+      enrollment_method: "manual",
       students: [{ id: 1712, name: "Ada", email: "Ada@School.example" }],
     });
     expect(body.grade_level).toBe("9");
@@ -96,7 +115,11 @@ describe("class schemas", () => {
   });
   it("conference items need a title and a description", () => {
     expect(ConferenceItemForm.safeParse({ title: "Poem" }).success).toBe(false);
-    expect(ConferenceItemForm.parse({ title: "Poem", description: "Spring poem" })).toMatchObject({ type: "work_sample", subject: "General", importance: "medium" });
+    expect(ConferenceItemForm.parse({ title: "Poem", description: "Spring poem" })).toMatchObject({
+      type: "work_sample",
+      subject: "General",
+      importance: "medium",
+    });
   });
 });
 
@@ -105,7 +128,18 @@ describe("conference file types by content", () => {
     expect(detectConferenceFileType(new TextEncoder().encode("GIF89a\x01\x00"))).toBe("gif");
     expect(detectConferenceFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("png");
     expect(detectConferenceFileType(new TextEncoder().encode("%PDF-1.7\n"))).toBe("pdf");
-    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+    const heic = new Uint8Array([
+      0,
+      0,
+      0,
+      24,
+      ...new TextEncoder().encode("ftypheic"),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode("mif1heic"),
+    ]);
     expect(() => detectConferenceFileType(heic)).toThrow(/not a PDF, Word document or picture/);
     expect(() => detectConferenceFileType(new TextEncoder().encode("hello there"))).toThrow(/not a PDF, Word document or picture/);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  assignmentScores, gradeTrend, recentActivity, strengthsAndAreas, studentSummary, subjectDetails, subjectPerformance, weeklyProgress,
+  assignmentScores,
+  gradeTrend,
+  recentActivity,
+  strengthsAndAreas,
+  studentSummary,
+  subjectDetails,
+  subjectPerformance,
+  weeklyProgress,
   type StudentWork,
 } from "~/lib/student-insights";
 
@@ -25,27 +32,51 @@ describe("student insights", () => {
     const pending = [work({ status: "pending", percent: null })];
     expect(strengthsAndAreas(pending)).toEqual({ strengths: [], areas: [] });
     expect(studentSummary(pending, 3, { present: 0, absent: 0, late: 0 })).toMatchObject({
-      overallGrade: null, letterGrade: null, assignmentsCompleted: 0, assignmentsTotal: 3, attendanceRate: null,
+      overallGrade: null,
+      letterGrade: null,
+      assignmentsCompleted: 0,
+      assignmentsTotal: 3,
+      attendanceRate: null,
     });
     expect(gradeTrend(pending)).toEqual([]);
     expect(recentActivity(pending)[0]).toMatchObject({ activity: "Submitted: Quiz", score: null });
   });
 
   it("computes the overall grade, letter, completion and attendance from real records", () => {
-    const works = [work({ assignmentId: "a1", percent: 90 }), work({ assignmentId: "a2", percent: 80 }), work({ assignmentId: "a3", status: "missing", percent: null })];
+    const works = [
+      work({ assignmentId: "a1", percent: 90 }),
+      work({ assignmentId: "a2", percent: 80 }),
+      work({ assignmentId: "a3", status: "missing", percent: null }),
+    ];
     expect(studentSummary(works, 4, { present: 8, absent: 1, late: 1 })).toMatchObject({
-      overallGrade: 85, letterGrade: "B", assignmentsCompleted: 2, assignmentsTotal: 4, attendanceRate: 90,
+      overallGrade: 85,
+      letterGrade: "B",
+      assignmentsCompleted: 2,
+      assignmentsTotal: 4,
+      attendanceRate: 90,
     });
   });
 
   it("draws strengths and areas from scores and question feedback", () => {
     const works = [
-      work({ title: "Fractions quiz", percent: 100, questions: [{ questionNumber: "1", pointsAwarded: 2, pointsPossible: 2, feedback: "", reason: "" }] }),
+      work({
+        title: "Fractions quiz",
+        percent: 100,
+        questions: [{ questionNumber: "1", pointsAwarded: 2, pointsPossible: 2, feedback: "", reason: "" }],
+      }),
       work({
         title: "Decimals test",
         percent: 50,
         date: new Date("2026-03-01T00:00:00Z"),
-        questions: [{ questionNumber: "3", pointsAwarded: 0, pointsPossible: 2, feedback: "Line up the decimal points before adding. Then check.", reason: "wrong" }],
+        questions: [
+          {
+            questionNumber: "3",
+            pointsAwarded: 0,
+            pointsPossible: 2,
+            feedback: "Line up the decimal points before adding. Then check.",
+            reason: "wrong",
+          },
+        ],
       }),
     ];
     const { strengths, areas } = strengthsAndAreas(works);
@@ -71,7 +102,14 @@ describe("student insights", () => {
     const works = [
       work({ title: "M1", percent: 70, date: new Date("2026-01-05T00:00:00Z") }),
       work({ title: "M2", percent: 85, date: new Date("2026-01-20T00:00:00Z") }),
-      work({ title: "R1", subject: "English", assignmentType: "homework", percent: 92, date: new Date("2026-01-21T00:00:00Z"), standards: ["RL.3.1"] }),
+      work({
+        title: "R1",
+        subject: "English",
+        assignmentType: "homework",
+        percent: 92,
+        date: new Date("2026-01-21T00:00:00Z"),
+        standards: ["RL.3.1"],
+      }),
     ];
     expect(gradeTrend(works)).toEqual([{ month: "Jan 2026", grade: 82.3 }]);
     expect(assignmentScores(works).map((s) => s.name)).toEqual(["M1", "M2", "R1"]);

@@ -4,7 +4,16 @@ import { AnswerKeyError, parseAnswerKey } from "../../../workers/grading/engines
 describe("parseAnswerKey", () => {
   it("reads numbered answers in the usual styles with per-question points", () => {
     const key = parseAnswerKey(
-      ["Answer key", "1. 96", "2) B", "Q3: x = 5 (2 points)", "Question 4 - 25% | 0.25", "5: photosynthesis [3 pts]", "6. 1 1/2", "7. 12 cm"].join("\n"),
+      [
+        "Answer key",
+        "1. 96",
+        "2) B",
+        "Q3: x = 5 (2 points)",
+        "Question 4 - 25% | 0.25",
+        "5: photosynthesis [3 pts]",
+        "6. 1 1/2",
+        "7. 12 cm",
+      ].join("\n"),
       { totalPoints: 15 },
     );
     expect(key.questions.map((q) => q.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);

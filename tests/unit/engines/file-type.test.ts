@@ -22,7 +22,10 @@ describe("detectFileType", () => {
     expect(detectFileType(mif1)).toBe("heic");
     const doc = new Uint8Array(1024);
     doc.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    doc.set(Array.from("WordDocument").flatMap((c) => [c.charCodeAt(0), 0]), 600);
+    doc.set(
+      Array.from("WordDocument").flatMap((c) => [c.charCodeAt(0), 0]),
+      600,
+    );
     expect(detectFileType(doc)).toBe("doc");
   });
 

@@ -7,7 +7,6 @@ import { solveQuestion } from "../../../workers/grading/engines/solver";
 import type { DocumentReading } from "../../../workers/grading/engines/types";
 import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
 
-
 describe("gradeSubmission with a key", () => {
   it.each(WORKSHEETS)("scores the $id corpus sheet exactly as expected", (ws) => {
     const key = parseAnswerKey(ws.key, { totalPoints: ws.points });
@@ -88,7 +87,11 @@ describe("gradeSubmission with a key", () => {
 
   it("reads answers spread over extra pages", () => {
     const key = parseAnswerKey("1. 5\n2. 6\n3. 7", { totalPoints: 3 });
-    const result = gradeSubmission({ text: "Cover page\n\n1. 5\n\n(page 2)\nNotes\n2. 6\n\n(page 3)\n3. 7", key, assignment: { points: 3 } });
+    const result = gradeSubmission({
+      text: "Cover page\n\n1. 5\n\n(page 2)\nNotes\n2. 6\n\n(page 3)\n3. 7",
+      key,
+      assignment: { points: 3 },
+    });
     expect(result.total).toBe(3);
   });
 
@@ -102,7 +105,8 @@ describe("gradeSubmission with a key", () => {
 
   it("grades non-English answers against a non-English key", () => {
     const key = parseAnswerKey("1. Madrid\n2. cuarenta y dos\n3. corazón", { totalPoints: 3 });
-    const text = "Nombre: Lucía Pérez\n1. ¿Cuál es la capital de España?\nRespuesta: Madrid\n2. Respuesta: cuarenta y dos\n3. Respuesta: corazon";
+    const text =
+      "Nombre: Lucía Pérez\n1. ¿Cuál es la capital de España?\nRespuesta: Madrid\n2. Respuesta: cuarenta y dos\n3. Respuesta: corazon";
     const result = gradeSubmission({ text, key, assignment: { points: 3, gradeLevel: 4 } });
     expect(result.studentName).toBe("Lucía Pérez");
     expect(result.total).toBe(3);
@@ -111,7 +115,15 @@ describe("gradeSubmission with a key", () => {
 
 describe("gradeSubmission without a key", () => {
   it("checks arithmetic and simple equations itself and leaves the rest to the teacher", () => {
-    const text = ["Name: Ana", "1. 12 x 8 = 96", "2. 45 + 38 = 73", "3. Solve: 2x + 3 = 13", "Answer: x = 5", "4. Why do leaves change colour?", "Answer: because it gets cold"].join("\n");
+    const text = [
+      "Name: Ana",
+      "1. 12 x 8 = 96",
+      "2. 45 + 38 = 73",
+      "3. Solve: 2x + 3 = 13",
+      "Answer: x = 5",
+      "4. Why do leaves change colour?",
+      "Answer: because it gets cold",
+    ].join("\n");
     const result = gradeSubmission({ text, assignment: { points: 8 } });
     const byNumber = Object.fromEntries(result.questions.map((q) => [q.number, q]));
     expect(byNumber[1]).toMatchObject({ status: "correct", pointsAwarded: 2, keyAnswer: "96" });

@@ -7,13 +7,20 @@ import { getGradingProvider, ProviderConfigError, type HostedGrading } from "../
 import { createPseudonymizer } from "../../../workers/grading/providers/pseudonym";
 
 const key = parseAnswerKey("1. 96\n2. photosynthesis\n3. 83", { totalPoints: 6 });
-const text = "Name: Maya Lopez\n1. 12 x 8 = 96\n2. What do plants do with light?\nAnswer: they make food from light, Maya thinks\n3. 45 + 38 = 73";
+const text =
+  "Name: Maya Lopez\n1. 12 x 8 = 96\n2. What do plants do with light?\nAnswer: they make food from light, Maya thinks\n3. 45 + 38 = 73";
 const input = { text, key, assignment: { points: 6, gradeLevel: 5 } };
 
 const hostedAnswer: HostedGrading = {
   questions: [
     { number: 1, pointsAwarded: 2, reason: "Correct product.", feedback: "Right: 96.", confidence: 0.95 },
-    { number: 2, pointsAwarded: 1, reason: "Describes the idea without the term.", feedback: "Name the process: photosynthesis.", confidence: 0.8 },
+    {
+      number: 2,
+      pointsAwarded: 1,
+      reason: "Describes the idea without the term.",
+      feedback: "Name the process: photosynthesis.",
+      confidence: 0.8,
+    },
     { number: 3, pointsAwarded: 5, reason: "Close.", feedback: "Recheck the tens.", confidence: 0.9 },
   ],
   rubric: [],
@@ -30,7 +37,11 @@ function openAiStub(content: string, status = 200) {
   const calls: Captured[] = [];
   const fetchStub = (async (url: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(url), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
-    if (status !== 200) return new Response(JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }), { status, headers: { "content-type": "application/json" } });
+    if (status !== 200)
+      return new Response(JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
     return Response.json({
       id: "chatcmpl-1",
       object: "chat.completion",
@@ -54,7 +65,9 @@ function anthropicStub(content: string) {
       type: "message",
       role: "assistant",
       model: "claude-haiku-4-5",
-      content: jsonTool ? [{ type: "tool_use", id: "toolu_01", name: "json", input: JSON.parse(content) }] : [{ type: "text", text: content }],
+      content: jsonTool
+        ? [{ type: "tool_use", id: "toolu_01", name: "json", input: JSON.parse(content) }]
+        : [{ type: "text", text: content }],
       stop_reason: jsonTool ? "tool_use" : "end_turn",
       stop_sequence: null,
       usage: { input_tokens: 900, output_tokens: 160 },
@@ -78,7 +91,10 @@ describe("getGradingProvider", () => {
 
   it("grades through OpenAI chat completions, validated, clamped, with the name pseudonymised", async () => {
     const { fetchStub, calls } = openAiStub(JSON.stringify(hostedAnswer));
-    const provider = getGradingProvider({ GRADING_PROVIDER: "openai", GRADING_MODEL: "gpt-4o-mini", OPENAI_API_KEY: "sk-test" }, { fetch: fetchStub });
+    const provider = getGradingProvider(
+      { GRADING_PROVIDER: "openai", GRADING_MODEL: "gpt-4o-mini", OPENAI_API_KEY: "sk-test" },
+      { fetch: fetchStub },
+    );
     const result = await provider.grade(input);
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe("https://api.openai.com/v1/chat/completions");
@@ -125,7 +141,11 @@ describe("getGradingProvider", () => {
 
   it("falls back when a key is missing, without calling anyone", async () => {
     const result = await getGradingProvider({ GRADING_PROVIDER: "anthropic" }).grade(input);
-    expect(result.provider).toMatchObject({ name: "local", fallbackFrom: "anthropic", fallbackReason: "GRADING_PROVIDER=anthropic needs ANTHROPIC_API_KEY." });
+    expect(result.provider).toMatchObject({
+      name: "local",
+      fallbackFrom: "anthropic",
+      fallbackReason: "GRADING_PROVIDER=anthropic needs ANTHROPIC_API_KEY.",
+    });
   });
 
   it("does not send text that tries to steer the grader to a hosted model", async () => {
@@ -145,7 +165,10 @@ describe("getGradingProvider", () => {
     const fetchStub = (async (url: string | URL | Request, init?: RequestInit) => {
       calls.push({ url: String(url), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
       const sse = chunks
-        .map((c, i) => `data: ${JSON.stringify({ id: "chatcmpl-2", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [{ index: 0, delta: i === 0 ? { role: "assistant", content: c } : { content: c }, finish_reason: null }] })}\n\n`)
+        .map(
+          (c, i) =>
+            `data: ${JSON.stringify({ id: "chatcmpl-2", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [{ index: 0, delta: i === 0 ? { role: "assistant", content: c } : { content: c }, finish_reason: null }] })}\n\n`,
+        )
         .join("");
       const end = `data: ${JSON.stringify({ id: "chatcmpl-2", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`;
       return new Response(sse + end, { headers: { "content-type": "text/event-stream" } });

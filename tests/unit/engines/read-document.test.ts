@@ -19,7 +19,11 @@ import {
 const [math, science] = WORKSHEETS;
 const expectedTotal = (ws: (typeof WORKSHEETS)[number]) => Object.values(ws.expected).reduce((a, b) => a + b, 0);
 const grade = (ws: (typeof WORKSHEETS)[number], reading: Awaited<ReturnType<typeof readDocument>>) =>
-  gradeSubmission({ reading, key: parseAnswerKey(ws.key, { totalPoints: ws.points }), assignment: { points: ws.points, gradeLevel: ws.gradeLevel } });
+  gradeSubmission({
+    reading,
+    key: parseAnswerKey(ws.key, { totalPoints: ws.points }),
+    assignment: { points: ws.points, gradeLevel: ws.gradeLevel },
+  });
 
 describe("readDocument", { timeout: 60_000 }, () => {
   it("OCRs a clean typed page with words, lines, boxes and confidence", async () => {
@@ -135,7 +139,11 @@ describe("readDocument", { timeout: 60_000 }, () => {
   it("reads non-English typed text (the model is English: accents may be lost, confidence shows it)", async () => {
     const lines = ["Nombre: Lucía Pérez", "1. ¿Cuál es la capital de España?", "Respuesta: Madrid", "2. Respuesta: cuarenta y dos"];
     const reading = await readDocument(await renderWorksheetImage(lines, "clean"));
-    const result = gradeSubmission({ reading, key: parseAnswerKey("1. Madrid\n2. cuarenta y dos", { totalPoints: 2 }), assignment: { points: 2 } });
+    const result = gradeSubmission({
+      reading,
+      key: parseAnswerKey("1. Madrid\n2. cuarenta y dos", { totalPoints: 2 }),
+      assignment: { points: 2 },
+    });
     expect(result.total).toBe(2);
   });
 });

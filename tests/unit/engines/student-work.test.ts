@@ -11,10 +11,25 @@ const answers = (text: string, keyText?: string) => {
 describe("extractStudentWork", () => {
   it("finds the name and answers on the question line, after Answer: labels and on the next line", () => {
     const work = extractStudentWork(
-      ["Name: Maya Lopez   Date: 3 May", "1. 12 x 8 = 96", "2. What is the capital of France? Paris", "3. What gas do plants release?", "Answer: oxygen", "4. Solve: 2x + 3 = 13", "x = 5", "5) B"].join("\n"),
+      [
+        "Name: Maya Lopez   Date: 3 May",
+        "1. 12 x 8 = 96",
+        "2. What is the capital of France? Paris",
+        "3. What gas do plants release?",
+        "Answer: oxygen",
+        "4. Solve: 2x + 3 = 13",
+        "x = 5",
+        "5) B",
+      ].join("\n"),
     );
     expect(work.studentName).toBe("Maya Lopez");
-    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "96", 2: "Paris", 3: "oxygen", 4: "x = 5", 5: "B" });
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({
+      1: "96",
+      2: "Paris",
+      3: "oxygen",
+      4: "x = 5",
+      5: "B",
+    });
     expect(work.answers[0].questionText).toBe("12 x 8 =");
   });
 
@@ -27,7 +42,10 @@ describe("extractStudentWork", () => {
   });
 
   it("gives an answer to the next question when that question's number was not read", () => {
-    expect(answers("4. 45 + 38 = 73\n> A rectangle is 4 cm by 3 cm. What is its area\nAnswer: 12", "4. 83\n5. 12 cm")).toEqual({ 4: "73", 5: "12" });
+    expect(answers("4. 45 + 38 = 73\n> A rectangle is 4 cm by 3 cm. What is its area\nAnswer: 12", "4. 83\n5. 12 cm")).toEqual({
+      4: "73",
+      5: "12",
+    });
   });
 
   it("ignores numbers the key does not have (page numbers, dates)", () => {
@@ -35,7 +53,10 @@ describe("extractStudentWork", () => {
   });
 
   it("reads answers across pages and ignores multiple-choice option lines", () => {
-    expect(answers("1. Which organelle?\nA) nucleus  B) mitochondria\nAnswer: B\n\n--- page 2 ---\n2. 7 + 6 = 13")).toEqual({ 1: "B", 2: "13" });
+    expect(answers("1. Which organelle?\nA) nucleus  B) mitochondria\nAnswer: B\n\n--- page 2 ---\n2. 7 + 6 = 13")).toEqual({
+      1: "B",
+      2: "13",
+    });
   });
 
   it("reads labels in Spanish and French", () => {

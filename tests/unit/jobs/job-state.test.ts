@@ -8,8 +8,30 @@ const seed = initialJobView({
   failed: 0,
   averageScore: null,
   submissions: [
-    { id: "s1", studentName: "Ana", status: "pending", score: null, maxScore: null, percent: null, needsReview: false, feedback: "", recognizedText: null, failureReason: null },
-    { id: "s2", studentName: "Ben", status: "pending", score: null, maxScore: null, percent: null, needsReview: false, feedback: "", recognizedText: null, failureReason: null },
+    {
+      id: "s1",
+      studentName: "Ana",
+      status: "pending",
+      score: null,
+      maxScore: null,
+      percent: null,
+      needsReview: false,
+      feedback: "",
+      recognizedText: null,
+      failureReason: null,
+    },
+    {
+      id: "s2",
+      studentName: "Ben",
+      status: "pending",
+      score: null,
+      maxScore: null,
+      percent: null,
+      needsReview: false,
+      feedback: "",
+      recognizedText: null,
+      failureReason: null,
+    },
   ],
 });
 
@@ -21,7 +43,15 @@ describe("job page state", () => {
     ev({ type: "job_started", total: 2 }),
     ev({ type: "submission_started", submissionId: "s1", studentName: "Ana", attempt: 1 }),
     ev({ type: "page_read", submissionId: "s1", page: 1, bytes: 10, text: "1. 96", confidence: 92, width: 100, height: 100 }),
-    ev({ type: "question_scored", submissionId: "s1", number: "1", pointsAwarded: 2, pointsPossible: 2, reason: "Correct", confidence: 0.9 }),
+    ev({
+      type: "question_scored",
+      submissionId: "s1",
+      number: "1",
+      pointsAwarded: 2,
+      pointsPossible: 2,
+      reason: "Correct",
+      confidence: 0.9,
+    }),
     ev({ type: "feedback_delta", submissionId: "s1", delta: "Great " }),
     ev({ type: "feedback_delta", submissionId: "s1", delta: "work." }),
     ev({ type: "submission_done", submissionId: "s1", status: "graded", score: 2, maxScore: 2, percent: 100, needsReview: false }),
@@ -43,7 +73,10 @@ describe("job page state", () => {
   });
 
   it("starts a retried submission over", () => {
-    const view = [...log.slice(0, 6), ev({ type: "submission_started", submissionId: "s1", studentName: "Ana", attempt: 2 })].reduce(applyJobEvent, seed);
+    const view = [...log.slice(0, 6), ev({ type: "submission_started", submissionId: "s1", studentName: "Ana", attempt: 2 })].reduce(
+      applyJobEvent,
+      seed,
+    );
     expect(view.submissions.s1).toMatchObject({ status: "processing", attempt: 2, feedback: "", questions: [] });
   });
 });

@@ -31,7 +31,13 @@ describe("plans (spec sections 6 and 9)", () => {
       expect(starter!.notIncluded).toContain(f);
       expect(pro!.features).toContain(f);
     }
-    for (const f of ["Unlimited teachers and students", "LMS and SIS integrations", "API access", "Single sign-on (SSO)", "Dedicated account manager"]) {
+    for (const f of [
+      "Unlimited teachers and students",
+      "LMS and SIS integrations",
+      "API access",
+      "Single sign-on (SSO)",
+      "Dedicated account manager",
+    ]) {
       expect(pro!.notIncluded).toContain(f);
       expect(school!.features).toContain(f);
     }

@@ -28,7 +28,8 @@ export class AnswerKeyError extends Error {
 /** `1.`, `1)`, `1:`, `Q1:`, `Question 1 -`, `#1`. */
 export const QUESTION_NUMBER = /^\s*(?:(?:q(?:uestion)?|#|no\.?|pregunta|frage)\s*)?(\d{1,3})\s*[.):\-–]\s*(.*)$/i;
 const KEY_LABEL = /^\s*(?:q(?:uestion)?|#)\s*(\d{1,3})\s+(.*)$/i;
-const POINTS = /\s*[([]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?|puntos?|p)?\s*[)\]]\s*$|\s+[-–—]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?)\s*$/i;
+const POINTS =
+  /\s*[([]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?|puntos?|p)?\s*[)\]]\s*$|\s+[-–—]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?)\s*$/i;
 const ANSWER_LABEL = /^\s*(?:answer|ans|accept|respuesta|réponse|antwort)\s*[:=]\s*/i;
 
 function splitAccepted(text: string): string[] {

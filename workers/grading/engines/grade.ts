@@ -35,7 +35,10 @@ function linesOf(input: GradeInput): TextLine[] {
         : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
     );
   }
-  return (input.text ?? "").replace(/\r\n?/g, "\n").split("\n").map((t) => ({ text: t, confidence: 1 }));
+  return (input.text ?? "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((t) => ({ text: t, confidence: 1 }));
 }
 
 function clamp(n: number, max: number) {
@@ -120,7 +123,15 @@ function gradeWithoutKey(answers: StudentAnswer[], points: number): Omit<Questio
     const keyAnswer = solved.variable ? `${solved.variable} = ${value}` : String(value);
     const key = parseNumber(keyAnswer)!;
     if (!a.answer) {
-      return { ...base, keyAnswer, pointsAwarded: 0, status: "missing" as const, reason: "No answer found.", confidence: a.readingConfidence * 0.9, matchConfidence: 0.9 };
+      return {
+        ...base,
+        keyAnswer,
+        pointsAwarded: 0,
+        status: "missing" as const,
+        reason: "No answer found.",
+        confidence: a.readingConfidence * 0.9,
+        matchConfidence: 0.9,
+      };
     }
     const match = compareAnswer({ ...key, decimals: 6 }, a.answer);
     // The question itself was read from the page: a misread question means a wrong "key".
@@ -172,18 +183,32 @@ export function gradeSubmission(input: GradeInput): GradingResult {
   }));
 
   const rubric = input.rubric
-    ? scoreRubric(input.rubric, text).map((c) => ({ ...c, level: c.level ?? null, pointsAwarded: c.pointsAwarded === null ? null : clamp(c.pointsAwarded, c.pointsPossible) }))
+    ? scoreRubric(input.rubric, text).map((c) => ({
+        ...c,
+        level: c.level ?? null,
+        pointsAwarded: c.pointsAwarded === null ? null : clamp(c.pointsAwarded, c.pointsPossible),
+      }))
     : [];
 
   const missing = questions.filter((q) => q.status === "missing");
   if (input.key && missing.length) {
-    flags.push({ type: "missing-answers", message: `No answer found for question${missing.length > 1 ? "s" : ""} ${missing.map((q) => q.number).join(", ")}.` });
+    flags.push({
+      type: "missing-answers",
+      message: `No answer found for question${missing.length > 1 ? "s" : ""} ${missing.map((q) => q.number).join(", ")}.`,
+    });
   }
   if (work.duplicates.length) {
-    flags.push({ type: "duplicate-answers", message: `More than one answer for question${work.duplicates.length > 1 ? "s" : ""} ${work.duplicates.join(", ")}: the first was graded.` });
+    flags.push({
+      type: "duplicate-answers",
+      message: `More than one answer for question${work.duplicates.length > 1 ? "s" : ""} ${work.duplicates.join(", ")}: the first was graded.`,
+    });
   }
   const textChars = text.replace(/\s/g, "").length;
-  if (textChars === 0) flags.push({ type: "empty-submission", message: "Nothing could be read on this submission: it may be a blank page or the wrong file." });
+  if (textChars === 0)
+    flags.push({
+      type: "empty-submission",
+      message: "Nothing could be read on this submission: it may be a blank page or the wrong file.",
+    });
   if (input.reading && textChars > 0 && readingConfidence < REVIEW_READING_CONFIDENCE) {
     flags.push({
       type: "low-reading-confidence",
@@ -191,25 +216,31 @@ export function gradeSubmission(input: GradeInput): GradingResult {
     });
   }
 
-  const total = roundPoints(
-    questions.reduce((s, q) => s + q.pointsAwarded, 0) + rubric.reduce((s, c) => s + (c.pointsAwarded ?? 0), 0),
-  );
-  const max = roundPoints(
-    (input.key ? input.key.totalPoints : input.rubric ? 0 : questions.length ? input.assignment.points : 0) + (input.rubric?.totalPoints ?? 0),
-  ) || input.assignment.points;
+  const total = roundPoints(questions.reduce((s, q) => s + q.pointsAwarded, 0) + rubric.reduce((s, c) => s + (c.pointsAwarded ?? 0), 0));
+  const max =
+    roundPoints(
+      (input.key ? input.key.totalPoints : input.rubric ? 0 : questions.length ? input.assignment.points : 0) +
+        (input.rubric?.totalPoints ?? 0),
+    ) || input.assignment.points;
   const clampedTotal = clamp(total, max);
   const percent = max ? Math.round((clampedTotal / max) * 1000) / 10 : 0;
 
   const unsure = questions.filter((q) => q.status !== "needs-review" && q.confidence < REVIEW_CONFIDENCE);
-  if (unsure.length) reviewReasons.push(`Low confidence on question${unsure.length > 1 ? "s" : ""} ${unsure.map((q) => q.number).join(", ")}.`);
+  if (unsure.length)
+    reviewReasons.push(`Low confidence on question${unsure.length > 1 ? "s" : ""} ${unsure.map((q) => q.number).join(", ")}.`);
   const teacherQuestions = questions.filter((q) => q.status === "needs-review");
-  if (teacherQuestions.length) reviewReasons.push(`Question${teacherQuestions.length > 1 ? "s" : ""} ${teacherQuestions.map((q) => q.number).join(", ")} could not be checked automatically.`);
+  if (teacherQuestions.length)
+    reviewReasons.push(
+      `Question${teacherQuestions.length > 1 ? "s" : ""} ${teacherQuestions.map((q) => q.number).join(", ")} could not be checked automatically.`,
+    );
   const teacherCriteria = rubric.filter((c) => c.needsTeacher);
   if (teacherCriteria.length) reviewReasons.push(`Rubric criteria for the teacher: ${teacherCriteria.map((c) => c.name).join(", ")}.`);
   if (!input.key && !input.rubric && !questions.length) reviewReasons.push("No answers were found to check.");
   for (const f of flags) {
-    if (f.type === "prompt-injection" && !reviewReasons.includes("Possible attempt to steer the grader.")) reviewReasons.push("Possible attempt to steer the grader.");
-    if (f.type === "low-reading-confidence" || f.type === "empty-submission" || f.type === "duplicate-answers") reviewReasons.push(f.message);
+    if (f.type === "prompt-injection" && !reviewReasons.includes("Possible attempt to steer the grader."))
+      reviewReasons.push("Possible attempt to steer the grader.");
+    if (f.type === "low-reading-confidence" || f.type === "empty-submission" || f.type === "duplicate-answers")
+      reviewReasons.push(f.message);
   }
 
   const partialResult = { questions, rubric, total: clampedTotal, max, percent };

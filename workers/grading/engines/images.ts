@@ -1,15 +1,6 @@
 // Photos before reading: size checks from the header (no decoding), HEIC decoding, EXIF orientation,
 // and a downscale to about 2000 px on the long side so the OCR heap stays inside an isolate's memory.
-import {
-  PhotonImage,
-  SamplingFilter,
-  apply_noise_reduction_median,
-  fliph,
-  flipv,
-  grayscale,
-  resize,
-  rotate,
-} from "@cf-wasm/photon";
+import { PhotonImage, SamplingFilter, apply_noise_reduction_median, fliph, flipv, grayscale, resize, rotate } from "@cf-wasm/photon";
 import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
 import { UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { loadHeifWasm } from "./ocr/assets";

@@ -110,7 +110,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   }
 
   const methods = new Set(pages.map((p) => p.method));
-  const method: ReadingMethod = methods.has("ocr") ? "ocr" : pages[0]?.method ?? "text-layer";
+  const method: ReadingMethod = methods.has("ocr") ? "ocr" : (pages[0]?.method ?? "text-layer");
   const weighted = pages.reduce(
     (acc, p) => {
       const w = p.text.trim().length;
@@ -122,7 +122,10 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     kind,
     method,
     pages,
-    text: pages.map((p) => p.text).join("\n\n").trim(),
+    text: pages
+      .map((p) => p.text)
+      .join("\n\n")
+      .trim(),
     confidence: weighted.weight ? weighted.sum / weighted.weight : 0,
     durationMs: performance.now() - started,
   };

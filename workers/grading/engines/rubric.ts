@@ -39,11 +39,13 @@ export class RubricError extends Error {
 const CRITERION =
   /^\s*(?:\d+[.)]\s*|[-*•]\s*)?([^:(\[\-–|]{2,60}?)\s*(?:[(\[]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?)?\s*[)\]]|[-–|]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?))\s*(?:[:\-–|]\s*(.*))?$/i;
 // "4 - Clear thesis", "Excellent (4): ...", "  3: mostly ...", "Proficient - 3 - ..."
-const LEVEL = /^\s*(?:[-*•]\s*)?(?:(\d+(?:\.\d+)?)\s*(?:points?|pts?)?\s*[-–:=|]\s*(.+)|([A-Za-z][A-Za-z ]{1,24}?)\s*[(\[]?\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?)?\s*[)\]]?\s*[-–:=|]\s*(.+))$/i;
+const LEVEL =
+  /^\s*(?:[-*•]\s*)?(?:(\d+(?:\.\d+)?)\s*(?:points?|pts?)?\s*[-–:=|]\s*(.+)|([A-Za-z][A-Za-z ]{1,24}?)\s*[(\[]?\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?)?\s*[)\]]?\s*[-–:=|]\s*(.+))$/i;
 
 function detectCheck(text: string): RubricCheck {
   const t = text.toLowerCase();
-  const words = t.match(/(?:at least|minimum of|min(?:imum)?\.?|no fewer than)\s*(\d+)\s*words/) ?? t.match(/(\d+)\s*(?:\+|or more)\s*words/);
+  const words =
+    t.match(/(?:at least|minimum of|min(?:imum)?\.?|no fewer than)\s*(\d+)\s*words/) ?? t.match(/(\d+)\s*(?:\+|or more)\s*words/);
   const range = t.match(/(\d+)\s*(?:-|–|to)\s*(\d+)\s*words/);
   if (range) return { type: "min-words", min: Number(range[1]), max: Number(range[2]) };
   if (words) return { type: "min-words", min: Number(words[1]) };
@@ -72,7 +74,12 @@ function splitList(s: string): string[] {
   return s
     .replace(/\.$/, "")
     .split(/\s*,\s*|\s*;\s*|\s+and\s+|\s+or\s+/i)
-    .map((x) => x.replace(/^(a|an|the)\s+/i, "").replace(/["“”]/g, "").trim())
+    .map((x) =>
+      x
+        .replace(/^(a|an|the)\s+/i, "")
+        .replace(/["“”]/g, "")
+        .trim(),
+    )
     .filter((x) => x && x.length <= 40);
 }
 
@@ -104,7 +111,9 @@ export function parseRubric(text: string): Rubric {
     }
   }
   if (!criteria.length) {
-    throw new RubricError("No criteria with points were found in the rubric. Write one criterion per line, like 'Thesis (4 points): states a clear claim'.");
+    throw new RubricError(
+      "No criteria with points were found in the rubric. Write one criterion per line, like 'Thesis (4 points): states a clear claim'.",
+    );
   }
   for (const c of criteria) c.levels.sort((a, b) => b.points - a.points);
   return { criteria, totalPoints: criteria.reduce((s, c) => s + c.points, 0) };
@@ -150,12 +159,24 @@ export function scoreRubric(rubric: Rubric, text: string): CriterionScore[] {
         const n = countWords(text);
         const share = n >= check.min && (!check.max || n <= check.max * 1.2) ? 1 : n / check.min;
         const a = award(criterion, share);
-        return { ...base, pointsAwarded: a.points, level: a.level, needsTeacher: false, reason: `${n} words (asked: ${check.max ? `${check.min}–${check.max}` : `at least ${check.min}`}).` };
+        return {
+          ...base,
+          pointsAwarded: a.points,
+          level: a.level,
+          needsTeacher: false,
+          reason: `${n} words (asked: ${check.max ? `${check.min}–${check.max}` : `at least ${check.min}`}).`,
+        };
       }
       case "min-sentences": {
         const n = text.split(/[.!?]+(?:\s|$)/).filter((s) => countWords(s) >= 3).length;
         const a = award(criterion, n / check.min);
-        return { ...base, pointsAwarded: a.points, level: a.level, needsTeacher: false, reason: `${n} sentences (asked: at least ${check.min}).` };
+        return {
+          ...base,
+          pointsAwarded: a.points,
+          level: a.level,
+          needsTeacher: false,
+          reason: `${n} sentences (asked: at least ${check.min}).`,
+        };
       }
       case "key-terms": {
         const present = check.terms.filter((t) => hasTerm(normalized, words, t));
@@ -183,7 +204,12 @@ export function scoreRubric(rubric: Rubric, text: string): CriterionScore[] {
         };
       }
       default:
-        return { ...base, pointsAwarded: null, needsTeacher: true, reason: "Needs the teacher: this criterion asks for judgement the local grader cannot make." };
+        return {
+          ...base,
+          pointsAwarded: null,
+          needsTeacher: true,
+          reason: "Needs the teacher: this criterion asks for judgement the local grader cannot make.",
+        };
     }
   });
 }

@@ -8,11 +8,16 @@ export interface Solved {
   variable?: string;
 }
 
-type Token = { type: "num"; value: number } | { type: "op"; value: string } | { type: "paren"; value: string } | { type: "var"; value: string };
+type Token =
+  { type: "num"; value: number } | { type: "op"; value: string } | { type: "paren"; value: string } | { type: "var"; value: string };
 
 function tokenize(input: string): Token[] | undefined {
   const tokens: Token[] = [];
-  const s = input.replace(/[×xX·](?=\s*[\d(])/g, "*").replace(/÷/g, "/").replace(/−/g, "-").replace(/\s+/g, "");
+  const s = input
+    .replace(/[×xX·](?=\s*[\d(])/g, "*")
+    .replace(/÷/g, "/")
+    .replace(/−/g, "-")
+    .replace(/\s+/g, "");
   let i = 0;
   while (i < s.length) {
     const c = s[i];
@@ -116,10 +121,16 @@ export function solveQuestion(questionText: string): Solved | undefined {
     .trim();
   const percentOf = q.match(/^(\d+(?:\.\d+)?)\s*%\s*of\s*(\d+(?:\.\d+)?)$/i);
   if (percentOf) return { value: (Number(percentOf[1]) / 100) * Number(percentOf[2]), expression: q };
-  q = q.replace(/\bplus\b/gi, "+").replace(/\bminus\b/gi, "-").replace(/\btimes\b/gi, "*").replace(/\bdivided by\b/gi, "/");
+  q = q
+    .replace(/\bplus\b/gi, "+")
+    .replace(/\bminus\b/gi, "-")
+    .replace(/\btimes\b/gi, "*")
+    .replace(/\bdivided by\b/gi, "/");
   const sides = q.split("=");
   if (sides.length > 2) return undefined;
-  const vars = new Set((q.match(/(?<![a-z])[a-z](?![a-z])/gi) ?? []).map((v) => v.toLowerCase()).filter((v) => v !== "x" || !/\d\s*x\s*\d/i.test(q)));
+  const vars = new Set(
+    (q.match(/(?<![a-z])[a-z](?![a-z])/gi) ?? []).map((v) => v.toLowerCase()).filter((v) => v !== "x" || !/\d\s*x\s*\d/i.test(q)),
+  );
   if (/[a-z]{2,}/i.test(q.replace(/(?<![a-z])[a-z](?![a-z])/gi, ""))) return undefined;
   if (sides.length === 1) {
     const tokens = tokenize(sides[0]);

@@ -25,7 +25,8 @@ export interface TextLine {
   confidence: number;
 }
 
-const NAME = /^\s*(?:student(?:'s)?\s+)?(?:name|nombre|nom|nome)\s*[:\-]\s*(.+?)\s*(?:\b(?:date|class|period|grade|fecha|clase)\s*[:\-].*)?$/i;
+const NAME =
+  /^\s*(?:student(?:'s)?\s+)?(?:name|nombre|nom|nome)\s*[:\-]\s*(.+?)\s*(?:\b(?:date|class|period|grade|fecha|clase)\s*[:\-].*)?$/i;
 const ANSWER_LINE = /^\s*(?:answer|ans|a|respuesta|resp|r[ée]ponse|antwort)\s*(\d{1,3})?\s*[:=.\-]\s*(.*)$/i;
 const INLINE_ANSWER = /\b(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]\s*(.*)$/i;
 
@@ -52,7 +53,8 @@ function hasVariable(expression: string): boolean {
 /** Splits a numbered line's rest into question text and answer. */
 function splitQuestionLine(rest: string): { questionText?: string; answer: string; open: boolean; source?: StudentAnswer["source"] } {
   const inline = rest.match(INLINE_ANSWER);
-  if (inline) return { questionText: rest.slice(0, inline.index).trim() || undefined, answer: cleanAnswer(inline[1]), open: !cleanAnswer(inline[1]) };
+  if (inline)
+    return { questionText: rest.slice(0, inline.index).trim() || undefined, answer: cleanAnswer(inline[1]), open: !cleanAnswer(inline[1]) };
   const q = rest.lastIndexOf("?");
   if (q >= 0) {
     const after = cleanAnswer(rest.slice(q + 1));
@@ -60,7 +62,11 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   }
   // "Solve: 2x + 3 = 13", "Simplify 3(x + 2)": an instruction, its answer comes below.
   // (A question whose '?' was misread still starts like one.)
-  if (/^(solve|simplify|find|evaluate|calculate|compute|work out|write|explain|name|describe|list|show|convert|round|estimate|what|which|who|whom|whose|how|why|when|where|is|are|does|do|can)\b/i.test(rest)) {
+  if (
+    /^(solve|simplify|find|evaluate|calculate|compute|work out|write|explain|name|describe|list|show|convert|round|estimate|what|which|who|whom|whose|how|why|when|where|is|are|does|do|can)\b/i.test(
+      rest,
+    )
+  ) {
     return { questionText: rest.trim(), answer: "", open: true };
   }
   // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='; "2x + 3 = 13" is an equation to solve.
@@ -160,7 +166,10 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
 
 export function extractStudentWork(text: string, key?: AnswerKey): StudentWork {
   return extractFromLines(
-    text.replace(/\r\n?/g, "\n").split("\n").map((t) => ({ text: t, confidence: 1 })),
+    text
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((t) => ({ text: t, confidence: 1 })),
     key,
   );
 }

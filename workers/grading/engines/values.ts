@@ -16,19 +16,101 @@ export interface Match {
 }
 
 const UNIT_ALIASES: Record<string, string> = {
-  cm: "cm", centimeter: "cm", centimeters: "cm", centimetre: "cm", centimetres: "cm",
-  mm: "mm", millimeter: "mm", millimeters: "mm",
-  m: "m", meter: "m", meters: "m", metre: "m", metres: "m",
-  km: "km", kilometer: "km", kilometers: "km", kilometres: "km",
-  in: "in", inch: "in", inches: "in", ft: "ft", foot: "ft", feet: "ft", yd: "yd", yard: "yd", yards: "yd", mi: "mi", mile: "mi", miles: "mi",
-  g: "g", gram: "g", grams: "g", kg: "kg", kilogram: "kg", kilograms: "kg", lb: "lb", lbs: "lb", pound: "lb", pounds: "lb", oz: "oz", ounce: "oz", ounces: "oz",
-  l: "l", liter: "l", liters: "l", litre: "l", litres: "l", ml: "ml", milliliter: "ml", milliliters: "ml",
-  s: "s", sec: "s", second: "s", seconds: "s", min: "min", minute: "min", minutes: "min", h: "h", hr: "h", hour: "h", hours: "h",
-  "°": "deg", deg: "deg", degree: "deg", degrees: "deg", "°c": "°c", "°f": "°f",
-  "cm2": "cm²", "cm²": "cm²", "m2": "m²", "m²": "m²", "in2": "in²", "ft2": "ft²", "cm3": "cm³", "cm³": "cm³", "m3": "m³",
-  "sq cm": "cm²", "square centimeters": "cm²", "square meters": "m²", "square feet": "ft²", "square inches": "in²", "sq ft": "ft²",
-  "$": "$", dollar: "$", dollars: "$", "€": "€", euro: "€", euros: "€", "£": "£", cent: "¢", cents: "¢", "¢": "¢",
-  "units": "units", unit: "units", "square units": "units²",
+  cm: "cm",
+  centimeter: "cm",
+  centimeters: "cm",
+  centimetre: "cm",
+  centimetres: "cm",
+  mm: "mm",
+  millimeter: "mm",
+  millimeters: "mm",
+  m: "m",
+  meter: "m",
+  meters: "m",
+  metre: "m",
+  metres: "m",
+  km: "km",
+  kilometer: "km",
+  kilometers: "km",
+  kilometres: "km",
+  in: "in",
+  inch: "in",
+  inches: "in",
+  ft: "ft",
+  foot: "ft",
+  feet: "ft",
+  yd: "yd",
+  yard: "yd",
+  yards: "yd",
+  mi: "mi",
+  mile: "mi",
+  miles: "mi",
+  g: "g",
+  gram: "g",
+  grams: "g",
+  kg: "kg",
+  kilogram: "kg",
+  kilograms: "kg",
+  lb: "lb",
+  lbs: "lb",
+  pound: "lb",
+  pounds: "lb",
+  oz: "oz",
+  ounce: "oz",
+  ounces: "oz",
+  l: "l",
+  liter: "l",
+  liters: "l",
+  litre: "l",
+  litres: "l",
+  ml: "ml",
+  milliliter: "ml",
+  milliliters: "ml",
+  s: "s",
+  sec: "s",
+  second: "s",
+  seconds: "s",
+  min: "min",
+  minute: "min",
+  minutes: "min",
+  h: "h",
+  hr: "h",
+  hour: "h",
+  hours: "h",
+  "°": "deg",
+  deg: "deg",
+  degree: "deg",
+  degrees: "deg",
+  "°c": "°c",
+  "°f": "°f",
+  cm2: "cm²",
+  "cm²": "cm²",
+  m2: "m²",
+  "m²": "m²",
+  in2: "in²",
+  ft2: "ft²",
+  cm3: "cm³",
+  "cm³": "cm³",
+  m3: "m³",
+  "sq cm": "cm²",
+  "square centimeters": "cm²",
+  "square meters": "m²",
+  "square feet": "ft²",
+  "square inches": "in²",
+  "sq ft": "ft²",
+  $: "$",
+  dollar: "$",
+  dollars: "$",
+  "€": "€",
+  euro: "€",
+  euros: "€",
+  "£": "£",
+  cent: "¢",
+  cents: "¢",
+  "¢": "¢",
+  units: "units",
+  unit: "units",
+  "square units": "units²",
 };
 
 /** Lower case, accents kept as letters without marks, punctuation dropped, spaces collapsed. */
@@ -44,7 +126,31 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-const STOP_WORDS = new Set(["the", "a", "an", "of", "to", "is", "it", "its", "and", "in", "on", "for", "by", "el", "la", "los", "las", "le", "les", "de", "un", "una", "une"]);
+const STOP_WORDS = new Set([
+  "the",
+  "a",
+  "an",
+  "of",
+  "to",
+  "is",
+  "it",
+  "its",
+  "and",
+  "in",
+  "on",
+  "for",
+  "by",
+  "el",
+  "la",
+  "los",
+  "las",
+  "le",
+  "les",
+  "de",
+  "un",
+  "una",
+  "une",
+]);
 
 function contentWords(text: string): string[] {
   return normalizeText(text)
@@ -193,9 +299,7 @@ function compareText(keyText: string, studentText: string): Match {
   }
   const keyWords = contentWords(keyText);
   const studentWords = contentWords(studentText);
-  const found = keyWords.filter((kw) =>
-    studentWords.some((sw) => sw === kw || levenshtein(sw, kw) <= slipAllowance(kw.length)),
-  );
+  const found = keyWords.filter((kw) => studentWords.some((sw) => sw === kw || levenshtein(sw, kw) <= slipAllowance(kw.length)));
   const share = keyWords.length ? found.length / keyWords.length : 0;
   if (share === 1) {
     // The key's words are all there, with a few more around them ("it is photosynthesis").
@@ -231,7 +335,8 @@ export function compareAnswer(key: AnswerValue, studentRaw: string): Match {
     // The student wrote the option's text instead of its letter.
     if (key.text) {
       const m = compareText(key.text, raw);
-      if (m.credit === 1) return { credit: 1, confidence: Math.min(m.confidence, 0.85), reason: `Correct: wrote the text of option ${key.letter}.` };
+      if (m.credit === 1)
+        return { credit: 1, confidence: Math.min(m.confidence, 0.85), reason: `Correct: wrote the text of option ${key.letter}.` };
     }
     const letter = raw.match(/\b([A-E])\b/);
     if (letter && raw.length <= 12) {
@@ -271,7 +376,10 @@ export function compareAnswer(key: AnswerValue, studentRaw: string): Match {
     return {
       credit: clamped,
       confidence: 0.9,
-      reason: clamped === 1 ? "Correct: all values." : `${hits} of ${key.items.length} values right${remaining.length ? `, ${remaining.length} extra` : ""}.`,
+      reason:
+        clamped === 1
+          ? "Correct: all values."
+          : `${hits} of ${key.items.length} values right${remaining.length ? `, ${remaining.length} extra` : ""}.`,
     };
   }
 

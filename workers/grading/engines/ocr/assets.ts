@@ -21,7 +21,5 @@ export function loadOcrAssets(): Promise<OcrAssets> {
 }
 
 export async function loadHeifWasm(): Promise<WebAssembly.Module> {
-  return isWorkerd()
-    ? (await import("./assets-workerd")).loadWorkerdHeifWasm()
-    : (await import("./assets-node")).loadNodeHeifWasm();
+  return isWorkerd() ? (await import("./assets-workerd")).loadWorkerdHeifWasm() : (await import("./assets-node")).loadNodeHeifWasm();
 }

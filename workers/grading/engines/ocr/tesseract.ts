@@ -42,8 +42,7 @@ function prepareGlobalsForEmscripten() {
 
 export async function createTesseractEngine(assets: OcrAssets): Promise<OcrEngine> {
   prepareGlobalsForEmscripten();
-  const model =
-    assets.model[0] === GZIP_MAGIC[0] && assets.model[1] === GZIP_MAGIC[1] ? await gunzip(assets.model) : assets.model;
+  const model = assets.model[0] === GZIP_MAGIC[0] && assets.model[1] === GZIP_MAGIC[1] ? await gunzip(assets.model) : assets.model;
 
   let memory: WebAssembly.Memory | undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -92,7 +91,10 @@ export async function createTesseractEngine(assets: OcrAssets): Promise<OcrEngin
 }
 
 function tidyText(text: string): string {
-  return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return text
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** Tesseract's TSV: level page block par line word left top width height conf text. */
