@@ -1,0 +1,93 @@
+// Teacher data, scoped by construction: both workers reach a teacher's rows through `forTeacher`, so a query
+// that forgets the teacher cannot be written by accident. Child tables without a teacher_id (enrollments,
+// attendance, question_results) are reached only through a scoped parent.
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client";
+import { inChunks } from "./chunk";
+import { attendance, classes, enrollments, questionResults, students, submissions } from "./schema";
+
+/** A table whose every row belongs to one teacher. */
+export type TeacherTable = SQLiteTable & { id: SQLiteColumn; teacherId: SQLiteColumn };
+
+export type TeacherScope = ReturnType<typeof forTeacher>;
+
+export function forTeacher(db: Db, teacherId: string) {
+  if (!teacherId) throw new Error("forTeacher needs a teacher id");
+
+  /** `table.teacher_id = ? AND ...conditions`: the only way a teacher table is filtered. */
+  const where = (table: TeacherTable, ...conditions: (SQL | undefined)[]) => and(eq(table.teacherId, teacherId), ...conditions)!;
+
+  return {
+    db,
+    teacherId,
+    where,
+
+    /** One row by id, or undefined when it is missing or another teacher's. */
+    async find<T extends TeacherTable>(table: T, id: string): Promise<T["$inferSelect"] | undefined> {
+      const [row] = await db
+        .select()
+        .from(table as SQLiteTable)
+        .where(where(table, eq(table.id, id)))
+        .limit(1);
+      return row as T["$inferSelect"] | undefined;
+    },
+
+    /** Rows by id, in D1-sized chunks; ids of other teachers are simply not found. */
+    async findMany<T extends TeacherTable>(table: T, ids: readonly string[]): Promise<T["$inferSelect"][]> {
+      return inChunks(ids, 1, async (slice) => {
+        const rows = await db
+          .select()
+          .from(table as SQLiteTable)
+          .where(where(table, inArray(table.id, slice)));
+        return rows as T["$inferSelect"][];
+      });
+    },
+
+    /** The ids among `ids` that are this teacher's rows of `table`. */
+    async ownedIds(table: TeacherTable, ids: readonly string[]): Promise<Set<string>> {
+      const rows = await inChunks(ids, 1, (slice) =>
+        db
+          .select({ id: table.id })
+          .from(table as SQLiteTable)
+          .where(where(table, inArray(table.id, slice))),
+      );
+      return new Set(rows.map((row) => String(row.id)));
+    },
+
+    /** Question results of this teacher's submissions (the child table has no teacher_id of its own). */
+    questionResultsOf(submissionIds: readonly string[]) {
+      return inChunks(submissionIds, 1, (slice) =>
+        db
+          .select({ result: questionResults })
+          .from(questionResults)
+          .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
+          .where(where(submissions, inArray(submissions.id, slice)))
+          .then((rows) => rows.map((row) => row.result)),
+      );
+    },
+
+    /** Enrollments of this teacher's classes. */
+    enrollmentsOf(classIds: readonly string[]) {
+      return inChunks(classIds, 1, (slice) =>
+        db
+          .select({ enrollment: enrollments })
+          .from(enrollments)
+          .innerJoin(classes, eq(classes.id, enrollments.classId))
+          .innerJoin(students, and(eq(students.id, enrollments.studentId), eq(students.teacherId, teacherId)))
+          .where(where(classes, inArray(classes.id, slice)))
+          .then((rows) => rows.map((row) => row.enrollment)),
+      );
+    },
+
+    /** Attendance of one of this teacher's classes. */
+    attendanceOf(classId: string) {
+      return db
+        .select({ record: attendance })
+        .from(attendance)
+        .innerJoin(classes, eq(classes.id, attendance.classId))
+        .where(where(classes, eq(classes.id, classId)))
+        .then((rows) => rows.map((row) => row.record));
+    },
+  };
+}
