@@ -1,5 +1,5 @@
 // ESLint flat config, set up as Remix's and Cloudflare's templates set it up (TypeScript, React, hooks,
-// accessibility), plus the rule that keeps Gradewell's two deployables apart (docs/decisions/0008).
+// accessibility), plus the rule that keeps Gradewell's two deployables apart (docs/decisions/0007).
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";
