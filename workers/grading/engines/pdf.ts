@@ -1,6 +1,7 @@
 // PDFs: the text layer where a page has one; a page without text (a scan) is read by OCR from its images.
 import { PhotonImage } from "@cf-wasm/photon";
-import { finishImage, type PreparedImage } from "./images";
+import { DECODE_BUDGET } from "./budget";
+import { finishImage, OCR_LONG_SIDE, type PreparedImage } from "./images";
 import { extractImages, getDocumentProxy } from "unpdf";
 import { UnsupportedFileError } from "../../../core/files/file-type";
 import type { ReadLine } from "./types";
@@ -32,7 +33,10 @@ type PdfDocument = any;
 export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // pdf.js may detach the buffer it is given: hand it a copy.
-    return await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false, verbosity: 0 } as never);
+    // maxImageSize: pdf.js drops an image over the pixel budget before decoding it (checkDecodeBudget has
+    // already refused such files with a reason; this is the net for files pdf-lib could not parse).
+    const options = { isEvalSupported: false, useSystemFonts: false, verbosity: 0, maxImageSize: DECODE_BUDGET.maxImagePixels };
+    return await getDocumentProxy(bytes.slice(), options as never);
   } catch {
     throw new UnsupportedFileError(CORRUPT_PDF_MESSAGE, "corrupt");
   }
@@ -118,16 +122,34 @@ export async function pdfPageImage(pdf: PdfDocument, number: number): Promise<Pr
   if (!images.length) return undefined;
   const largest = images.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
   const { width, height, channels, data } = largest;
-  const rgba = new Uint8Array(width * height * 4);
-  for (let p = 0, q = 0; p < width * height; p++, q += channels) {
-    const r = data[q];
-    const g = channels >= 3 ? data[q + 1] : r;
-    const b = channels >= 3 ? data[q + 2] : r;
-    rgba[p * 4] = r;
-    rgba[p * 4 + 1] = g;
-    rgba[p * 4 + 2] = b;
-    rgba[p * 4 + 3] = 255;
+  // Shrink by whole pixels while converting (box average) so that a huge scan never gets a full-size RGBA
+  // copy; finishImage then resizes the rest of the way to OCR_LONG_SIDE.
+  const step = Math.max(1, Math.floor(Math.max(width, height) / OCR_LONG_SIDE));
+  const w = Math.floor(width / step) || 1;
+  const h = Math.floor(height / step) || 1;
+  const rgba = new Uint8Array(w * h * 4);
+  const area = step * step;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dy = 0; dy < step; dy++) {
+        let q = ((y * step + dy) * width + x * step) * channels;
+        for (let dx = 0; dx < step; dx++, q += channels) {
+          r += data[q];
+          g += channels >= 3 ? data[q + 1] : data[q];
+          b += channels >= 3 ? data[q + 2] : data[q];
+        }
+      }
+      const o = (y * w + x) * 4;
+      rgba[o] = r / area;
+      rgba[o + 1] = g / area;
+      rgba[o + 2] = b / area;
+      rgba[o + 3] = 255;
+    }
   }
   // Scans are photographs of paper: the same clean-up as camera photos.
-  return finishImage(new PhotonImage(rgba, width, height), 0, true);
+  const prepared = finishImage(new PhotonImage(rgba, w, h), 0, true);
+  return step > 1 ? { ...prepared, scaledFrom: { width, height } } : prepared;
 }

@@ -1,5 +1,6 @@
 // readDocument: any accepted upload → pages of text with positions and confidences.
 import { detectFileType, UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
+import { checkDecodeBudget, DECODE_BUDGET } from "./budget";
 import { prepareImage, type PreparedImage } from "./images";
 import { loadOcrAssets } from "./ocr/assets";
 import { createTesseractEngine, type OcrEngine } from "./ocr/tesseract";
@@ -10,7 +11,7 @@ import { readDocText, readDocxText } from "./word";
 /** Uploads above this are refused before any work (the web worker should refuse them first). */
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 /** More pages than this are not read: a worksheet is a few pages, not a book. */
-export const MAX_PAGES = 30;
+export const MAX_PAGES = DECODE_BUDGET.maxPages;
 
 // One OCR engine per isolate: the model takes ~80 ms to load and the wasm heap never shrinks.
 let enginePromise: Promise<OcrEngine> | undefined;
@@ -70,6 +71,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       "too-large",
     );
   }
+  await checkDecodeBudget(bytes, kind);
   const pages: PageReading[] = [];
   const emit = (page: PageReading) => {
     pages.push(page);
