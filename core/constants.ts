@@ -35,4 +35,5 @@ export const CONFERENCE_SUBJECTS = ["Reading", "Math", "Writing", "Science", "So
 export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
 export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "feedback"] as const;
 export const SESSION_KINDS = ["browser", "api"] as const;
-export const API_TOKEN_KINDS = ["access", "refresh"] as const;
+/** `used_refresh`: a refresh token already exchanged, kept until it expires so that its reuse can be noticed. */
+export const API_TOKEN_KINDS = ["access", "refresh", "used_refresh"] as const;

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const port = process.env.E2E_PORT ?? "8790";
-const persist = mkdtempSync(join(tmpdir(), "gradewell-e2e-"));
+// E2E_PERSIST reuses a state folder (the crash-recovery test restarts on the same state); E2E_VARS adds
+// `--var NAME:value` pairs, space-separated.
+const persist = process.env.E2E_PERSIST ?? mkdtempSync(join(tmpdir(), "gradewell-e2e-"));
+const vars = (process.env.E2E_VARS ?? "")
+  .split(" ")
+  .filter(Boolean)
+  .flatMap((v) => ["--var", v]);
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
@@ -32,6 +38,7 @@ const server = spawn(
     "--persist-to",
     persist,
     "--show-interactive-dev-session=false",
+    ...vars,
   ],
   { stdio: "inherit", env },
 );

@@ -16,6 +16,8 @@ declare global {
     /** Grading model: local (default), workers-ai, openai or anthropic; see workers/grading/providers. */
     GRADING_PROVIDER?: string;
     GRADING_MODEL?: string;
+    /** Seconds a job may stay silent before its unfinished work is put back on the queue (default 120). */
+    GRADING_STALL_SECONDS?: string;
     OPENAI_API_KEY?: string;
     OPENAI_BASE_URL?: string;
     ANTHROPIC_API_KEY?: string;

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormAlert } from "~/components/ui/field";
 import { formatPoints } from "~/lib/format";
 import { AssignmentInputError } from "~/server/assignments.server";
+import { QuestionBatchForm } from "~/schemas/assignments";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { questionAcrossSubmissions, questionNumbers, saveQuestionAcrossSubmissions } from "~/server/submissions.server";
@@ -45,6 +46,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
   const db = getDb(context.cloudflare.env.DB);
   const form = await request.formData();
+  const checked = QuestionBatchForm.safeParse(Object.fromEntries(form));
+  if (!checked.success) return data({ error: checked.error.issues[0]?.message ?? "Invalid form.", saved: null }, { status: 400 });
   const changes = new Map<string, { points: number; feedback?: string }>();
   for (const [key, value] of form.entries()) {
     const match = key.match(/^points\.(.+)$/);

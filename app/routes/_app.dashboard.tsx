@@ -5,6 +5,7 @@ import { isMobileUserAgent } from "~/lib/device";
 import { requireTeacher } from "~/server/auth.server";
 import { dashboardOverview } from "~/server/dashboard.server";
 import { getDb } from "../../core/db/client";
+import { consume, ensureQueueRoom, RateLimitError } from "~/server/rate-limit.server";
 import { createQuickSnapJob } from "~/server/jobs.server";
 import { checkUpload } from "~/server/storage.server";
 import { UnsupportedFileError } from "../../core/files/file-type";
@@ -26,12 +27,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ error: "Please choose a photo of the student's work." }, { status: 400 });
   }
   try {
-    const upload = await checkUpload(file);
     const env = context.cloudflare.env;
+    await consume(getDb(env.DB), "quicksnap", teacher.id);
+    await ensureQueueRoom(getDb(env.DB), teacher.id, 1);
+    const upload = await checkUpload(file);
     const { jobId } = await createQuickSnapJob(env, getDb(env.DB), { teacherId: teacher.id, upload, assignmentId: null });
     throw redirect(`/jobs/${jobId}`);
   } catch (error) {
     if (error instanceof UnsupportedFileError) return data({ error: error.message }, { status: 415 });
+    if (error instanceof RateLimitError) return data({ error: error.message }, { status: 429 });
     throw error;
   }
 }

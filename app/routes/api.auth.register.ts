@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { RegisterBody } from "~/schemas/auth";
 import { getDb } from "../../core/db/client";
-import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
+import { apiError, clientAddress, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
+import { consume, isLocalAddress, RateLimitError, rateLimitResponse } from "~/server/rate-limit.server";
 import { createApiSession } from "~/server/session.server";
 import { createTeacher, toUserJson } from "~/server/teachers.server";
 
@@ -11,6 +12,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request, RegisterBody);
   const db = getDb(context.cloudflare.env.DB);
+  // Per address, so that the duplicate-e-mail answer cannot be used to test addresses in bulk.
+  const address = clientAddress(request);
+  try {
+    if (!isLocalAddress(address)) await consume(db, "registration", address);
+  } catch (error) {
+    if (error instanceof RateLimitError) return rateLimitResponse(error);
+    throw error;
+  }
   const created = await createTeacher(db, {
     name: body.name,
     email: body.email,

@@ -3,6 +3,7 @@ import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { currentGradingResult, streamRewrittenFeedback } from "~/server/feedback.server";
 import { apiError, methodNotAllowed } from "~/server/http.server";
+import { consume, RateLimitError, rateLimitResponse } from "~/server/rate-limit.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -10,7 +11,14 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { teacher } = await requireApiTeacher(request, context);
-  const current = await currentGradingResult(getDb(context.cloudflare.env.DB), teacher.id, params.id ?? "");
+  const db = getDb(context.cloudflare.env.DB);
+  try {
+    await consume(db, "feedbackRewrite", teacher.id);
+  } catch (error) {
+    if (error instanceof RateLimitError) return rateLimitResponse(error);
+    throw error;
+  }
+  const current = await currentGradingResult(db, teacher.id, params.id ?? "");
   if (!current) return apiError(404, "Graded submission not found.");
   return streamRewrittenFeedback(current, request.signal).toTextStreamResponse();
 }

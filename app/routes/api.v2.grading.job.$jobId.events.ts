@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
-import { apiError } from "~/server/http.server";
+import { apiError, methodNotAllowed } from "~/server/http.server";
 import { findJob } from "~/server/jobs.server";
 import { jobStub } from "../../core/jobs/stub";
+
+export const action = () => methodNotAllowed(["GET"]);
 
 /** Server-Sent Events from the job's Durable Object, resumable with Last-Event-ID; only for the job's teacher. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -5,6 +5,7 @@ import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 import { createQuickSnapJob, findAssignment } from "~/server/jobs.server";
 import { checkUpload } from "~/server/storage.server";
 import { UnsupportedFileError } from "../../core/files/file-type";
+import { consume, ensureQueueRoom, RateLimitError, rateLimitResponse } from "~/server/rate-limit.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -13,6 +14,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { teacher } = await requireApiTeacher(request, context);
   const env = context.cloudflare.env;
+  try {
+    await consume(getDb(env.DB), "quicksnap", teacher.id);
+    await ensureQueueRoom(getDb(env.DB), teacher.id, 1);
+  } catch (error) {
+    if (error instanceof RateLimitError) return rateLimitResponse(error);
+    throw error;
+  }
   let form: FormData;
   try {
     form = await request.formData();

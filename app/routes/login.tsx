@@ -12,6 +12,7 @@ import { getDb } from "../../core/db/client";
 import { clientAddress } from "~/server/http.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { authenticate } from "~/server/teachers.server";
+import { deviceCookie, readDeviceCookie } from "~/server/throttle.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Gradewell" }];
 
@@ -26,12 +27,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const db = getDb(context.cloudflare.env.DB);
   const { email, password, redirectTo } = submission.value;
-  const result = await authenticate(db, email, password, clientAddress(request));
+  const result = await authenticate(db, email, password, clientAddress(request), readDeviceCookie(request));
   if ("error" in result) {
     return data(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), { status: result.status });
   }
   const session = await createBrowserSession(db, result.teacher.id, request.headers.get("User-Agent"));
-  throw redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) } });
+  const headers = new Headers({ "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) });
+  headers.append("Set-Cookie", deviceCookie(request, result.device));
+  throw redirect(safeRedirectPath(redirectTo), { headers });
 }
 
 export default function LoginPage() {

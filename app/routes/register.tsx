@@ -12,6 +12,8 @@ import { GRADE_LEVELS } from "../../core/constants";
 import { RegisterForm, US_STATES } from "~/schemas/auth";
 import { requireAnonymous } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
+import { clientAddress } from "~/server/http.server";
+import { consume, isLocalAddress, RateLimitError } from "~/server/rate-limit.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { createTeacher } from "~/server/teachers.server";
 
@@ -30,6 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const value = submission.value;
   const db = getDb(context.cloudflare.env.DB);
+  const address = clientAddress(request);
+  try {
+    if (!isLocalAddress(address)) await consume(db, "registration", address);
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }), { status: 429 });
+  }
   const created = await createTeacher(db, {
     name: `${value.firstName} ${value.lastName}`,
     email: value.email,

@@ -196,7 +196,10 @@ export const SubmissionReviewForm = z.discriminatedUnion("intent", [
 ]);
 
 /** Grade by question: one points field per submission, named `points.<questionResultId>`. */
-export const QuestionBatchForm = z.record(z.string(), z.string());
+export const QuestionBatchForm = z.record(
+  z.string().max(200),
+  z.string({ error: "Send the points and feedback as text." }).max(5000, "Feedback must be at most 5000 characters."),
+);
 
 /** PUT /api/settings: any of the four settings, snake_case like the rest of the API. */
 export const SettingsBody = z

@@ -30,9 +30,19 @@ export function getAuth(request: Request, context: AppLoadContext): Promise<Auth
   return context.auth;
 }
 
+/**
+ * A same-origin path or the fallback: no scheme, no host, no scheme-relative `//` or `/\\`, no backslash or
+ * control character anywhere (browsers drop tabs and newlines, turning `/\t/evil.example` into `//evil.example`),
+ * and what the browser would resolve it to must still be on our origin.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to || typeof to !== "string" || to.length > 1000) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!to.startsWith("/") || to.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(to)) return fallback;
+  const base = "https://gradewell.invalid";
+  const resolved = new URL(to, base);
+  if (resolved.origin !== base) return fallback;
+  return resolved.pathname + resolved.search + resolved.hash;
 }
 
 /** For pages: a signed-out visitor goes to /login and comes back after signing in. */

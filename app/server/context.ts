@@ -5,6 +5,8 @@ export type RequestContext = {
   cloudflare: { env: Env; ctx: ExecutionContext };
   /** Set-Cookie headers the worker adds to the response (e.g. a renewed session). */
   responseCookies: string[];
+  /** This response's Content-Security-Policy nonce (app/server/security-headers.server.ts). */
+  cspNonce?: string;
   /** The signed-in teacher, resolved once per request. */
   auth?: Promise<Auth | null>;
 };

@@ -5,12 +5,13 @@
 // Design and costs: docs/decisions/0001-sessions-tokens-and-passwords.md.
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
-import { apiTokens, sessions, teachers, type Teacher } from "../../core/db/schema";
+import { apiTokens, knownDevices, rateLimits, sessions, teachers, type Teacher } from "../../core/db/schema";
 import { newId, newToken, secretMatches, splitToken } from "./tokens.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_TTL = 30 * DAY;
-export const ACCESS_TOKEN_TTL = 60 * 60 * 1000;
+/** At most 15 minutes: a leaked access token is worth little; clients refresh (spec section 7). */
+export const ACCESS_TOKEN_TTL = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL = 30 * DAY;
 export const SESSION_COOKIE = "gw_session";
 
@@ -79,7 +80,7 @@ async function issueTokenPair(db: Db, sessionId: string) {
   return { sessionId, accessToken: access.token, refreshToken: refresh.token, expiresIn: ACCESS_TOKEN_TTL / 1000 };
 }
 
-async function findToken(db: Db, token: string, kind: "access" | "refresh") {
+async function findToken(db: Db, token: string, kind: "access" | "refresh" | "used_refresh") {
   const parts = splitToken(token);
   if (!parts) return null;
   const row = await db
@@ -102,12 +103,24 @@ export async function validateAccessToken(db: Db, token: string) {
   return row ? { teacher: row.teacher, sessionId: row.session.id } : null;
 }
 
-/** Exchanges a refresh token for a new pair; the used refresh token stops working (rotation). */
+/**
+ * Exchanges a refresh token for a new pair; the used one stops working (rotation) but is remembered until it
+ * expires. Presenting a used refresh token again means it leaked (the thief or the owner holds a copy): the
+ * whole family (the API session and every token it issued) is revoked.
+ */
 export async function rotateRefreshToken(db: Db, token: string) {
   const row = await findToken(db, token, "refresh");
-  if (!row) return null;
-  const deleted = await db.delete(apiTokens).where(eq(apiTokens.id, row.token.id)).returning({ id: apiTokens.id });
-  if (deleted.length === 0) return null; // a concurrent refresh already used it
+  if (!row) {
+    const reused = await findToken(db, token, "used_refresh");
+    if (reused) await invalidateSession(db, reused.session.id);
+    return null;
+  }
+  const used = await db
+    .update(apiTokens)
+    .set({ kind: "used_refresh" })
+    .where(and(eq(apiTokens.id, row.token.id), eq(apiTokens.kind, "refresh")))
+    .returning({ id: apiTokens.id });
+  if (used.length === 0) return null; // a concurrent refresh already used it
   await db.delete(apiTokens).where(and(eq(apiTokens.sessionId, row.session.id), lt(apiTokens.expiresAt, new Date())));
   const pair = await issueTokenPair(db, row.session.id);
   return { ...pair, teacher: row.teacher };
@@ -125,6 +138,8 @@ export async function invalidateOtherSessions(db: Db, teacherId: string, keepSes
 export async function deleteExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   await db.delete(apiTokens).where(lt(apiTokens.expiresAt, new Date()));
+  await db.delete(knownDevices).where(lt(knownDevices.expiresAt, new Date()));
+  await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
 }
 
 function isLocalHttp(url: URL) {

@@ -4,7 +4,7 @@ import type { Db } from "../../core/db/client";
 import { settings, teachers, type Teacher } from "../../core/db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
 import { invalidateOtherSessions } from "./session.server";
-import { clearSignInFailures, recordSignInFailure, signInWaitMinutes, throttledMessage, throttleKeys } from "./throttle.server";
+import { clearSignInFailures, recordSignInFailure, rememberDevice, signInWaitMs, throttledMessage, throttleKeys } from "./throttle.server";
 import { newId } from "./tokens.server";
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists.";
@@ -54,11 +54,18 @@ export async function createTeacher(db: Db, input: NewTeacher): Promise<{ teache
 // Verifying against a fixed hash when the account does not exist keeps the timing the same either way.
 let dummyHash: Promise<string> | undefined;
 
-export type SignInResult = { teacher: Teacher } | { error: string; status: 401 | 429 };
+/** `device`: the token for the device cookie (docs/decisions/0010-b). */
+export type SignInResult = { teacher: Teacher; device: string } | { error: string; status: 401 | 429 };
 
-export async function authenticate(db: Db, email: string, password: string, address: string): Promise<SignInResult> {
-  const keys = throttleKeys(email, address);
-  const wait = await signInWaitMinutes(db, keys);
+export async function authenticate(
+  db: Db,
+  email: string,
+  password: string,
+  address: string,
+  deviceToken: string | null = null,
+): Promise<SignInResult> {
+  const keys = await throttleKeys(db, email, address, deviceToken);
+  const wait = await signInWaitMs(db, keys);
   if (wait > 0) return { error: throttledMessage(wait), status: 429 };
   const teacher = await db.query.teachers.findFirst({ where: eq(teachers.email, email.toLowerCase()) });
   const stored = teacher?.passwordHash ?? (await (dummyHash ??= hashPassword("not a real password")));
@@ -68,7 +75,7 @@ export async function authenticate(db: Db, email: string, password: string, addr
     return { error: INVALID_CREDENTIALS_MESSAGE, status: 401 };
   }
   await clearSignInFailures(db, keys);
-  return { teacher };
+  return { teacher, device: await rememberDevice(db, teacher.id, deviceToken, keys) };
 }
 
 export async function updateProfile(

@@ -88,6 +88,25 @@ export const loginAttempts = sqliteTable("login_attempts", {
   windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/** Fixed-window counters for the expensive paths (app/server/rate-limit.server.ts). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Browsers a teacher signed in from (a device cookie's SHA-256): sign-in throttling spares them. */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("known_devices_teacher_idx").on(t.teacherId)],
+);
+
 export const googleTokens = sqliteTable("google_tokens", {
   teacherId: text("teacher_id")
     .primaryKey()

@@ -77,21 +77,32 @@ describe("JSON auth API (spec section 7)", () => {
     const { refresh_token } = await registerTeacher();
     const first = await api("/api/auth/refresh", { method: "POST", token: refresh_token });
     expect(first.status).toBe(200);
-    const pair = (await first.json()) as Record<string, string>;
+    const pair = (await first.json()) as Record<string, any>;
     expect(pair.refresh_token).not.toBe(refresh_token);
+    expect(pair.expires_in).toBeLessThanOrEqual(15 * 60);
     expect((await api("/api/auth/me", { token: pair.access_token })).status).toBe(200);
+    const second = await api("/api/auth/refresh", { method: "POST", token: pair.refresh_token });
+    expect(second.status).toBe(200);
+  });
+
+  it("revokes the whole token family when a used refresh token comes back", async () => {
+    const { refresh_token, access_token: firstAccess } = await registerTeacher();
+    const pair = (await (await api("/api/auth/refresh", { method: "POST", token: refresh_token })).json()) as Record<string, string>;
+    // Someone replays the old refresh token (it leaked): refused, and everything issued after it stops working.
     expect((await api("/api/auth/refresh", { method: "POST", token: refresh_token })).status).toBe(401);
-    expect((await api("/api/auth/refresh", { method: "POST", token: pair.refresh_token })).status).toBe(200);
+    expect((await api("/api/auth/me", { token: pair.access_token })).status).toBe(401);
+    expect((await api("/api/auth/refresh", { method: "POST", token: pair.refresh_token })).status).toBe(401);
+    expect((await api("/api/auth/me", { token: firstAccess })).status).toBe(401);
   });
 
   it("throttles sign-in per account with a clear 429", async () => {
     const { email } = await registerTeacher();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       expect((await api("/api/auth/login", { json: { email, password: `wrong-${i}-password` } })).status).toBe(401);
     }
     const blocked = await api("/api/auth/login", { json: { email, password: "correct horse battery" } });
     expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as any).error).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    expect(((await blocked.json()) as any).error).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/);
   });
 
   it("updates the profile and keeps the extra registration fields", async () => {

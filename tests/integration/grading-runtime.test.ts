@@ -143,25 +143,43 @@ describe("grading jobs", () => {
     expect(await stub(jobId).status()).toMatchObject({ status: "failed", done: 1, failed: 1 });
   });
 
-  it("ends a job that stopped making progress, so none stays 'processing' forever", async () => {
+  it("puts a silent job's unfinished work back on the queue instead of failing it, and the job completes", async () => {
     const { user } = await registerTeacher();
-    const { jobId, submissionIds } = await seedJob(user.id, [
+    const { jobId } = await seedJob(user.id, [
       { name: "Ed.pdf", bytes: await worksheetPdf("Ed Sun", ["96"]) },
       { name: "Flo.pdf", bytes: await worksheetPdf("Flo Li", ["96"]) },
     ]);
     const job = stub(jobId);
-    await job.start({ jobId, teacherId: user.id, total: 2 }); // started, but its messages were lost
+    await job.start({ jobId, teacherId: user.id, total: 2 }); // started, but its messages were lost (a crash)
     await runInDurableObject(job, (_, state) => {
       state.storage.sql.exec("UPDATE events SET at = 0");
     });
     expect(await runDurableObjectAlarm(job)).toBe(true);
-    expect(await job.status()).toMatchObject({ status: "failed", done: 2, failed: 2 });
-    const rows = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id IN (?, ?)")
-      .bind(...submissionIds)
-      .all();
-    for (const row of rows.results) {
-      expect(row).toEqual({ status: "failed", failure_reason: "Grading stopped responding; please try this submission again." });
-    }
+    const status = await waitFor(async () => {
+      const s = await job.status();
+      return s?.status !== "processing" ? s : null;
+    }, "the recovered job to end");
+    expect(status).toMatchObject({ status: "completed", done: 2, failed: 0 });
+    const events = await job.events();
+    expect(events.map((e) => e.event)).toContainEqual({
+      type: "error",
+      message: "Grading was interrupted; 2 submissions were put back in the queue.",
+    });
+  });
+
+  it("ends a job that stays silent through every recovery sweep, so none stays 'processing' forever", async () => {
+    const { user } = await registerTeacher();
+    const { jobId, submissionIds } = await seedJob(user.id, [{ name: "Gil.pdf", bytes: await worksheetPdf("Gil Ng", ["96"]) }]);
+    const job = stub(jobId);
+    await job.start({ jobId, teacherId: user.id, total: 1 });
+    await runInDurableObject(job, (_, state) => {
+      state.storage.sql.exec("UPDATE events SET at = 0");
+      state.storage.kv.put("sweeps", 3); // three sweeps already re-queued it and heard nothing back
+    });
+    expect(await runDurableObjectAlarm(job)).toBe(true);
+    expect(await job.status()).toMatchObject({ status: "failed", done: 1, failed: 1 });
+    const row = await env.DB.prepare("SELECT status, failure_reason FROM submissions WHERE id = ?").bind(submissionIds[0]).first();
+    expect(row).toEqual({ status: "failed", failure_reason: "Grading stopped responding; please try this submission again." });
   });
 
   it("rewrites a graded submission's feedback from its current scores, streamed, for its own teacher only", async () => {

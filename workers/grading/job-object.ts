@@ -3,10 +3,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { JobEvent, type StoredJobEvent } from "../../core/jobs/events";
 import type { GradingJobRpc, JobState } from "../../core/jobs/stub";
-import { failUnfinishedSubmissions } from "./results";
-
-/** A job that records nothing for this long is ended by the watchdog, so none stays 'processing' forever. */
-export const JOB_IDLE_LIMIT_MS = 10 * 60 * 1000;
+import { MAX_RECOVERY_SWEEPS, requeueUnfinished, stallLimitMs } from "./recovery";
+import { failUnfinishedSubmissions, settleJob } from "./results";
 const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
 
@@ -41,7 +39,7 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
   async start(input: { jobId: string; teacherId: string; total: number }): Promise<void> {
     if (this.state) return;
     this.state = { ...input, done: 0, failed: 0, averageScore: null, status: "processing" };
-    await this.ctx.storage.setAlarm(Date.now() + JOB_IDLE_LIMIT_MS);
+    await this.ctx.storage.setAlarm(Date.now() + stallLimitMs(this.env));
     this.append({ type: "job_started", total: input.total }, "job_started");
   }
 
@@ -67,7 +65,15 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
   }
 
   async status(): Promise<JobState | null> {
+    await this.ensureWatched();
     return this.state ?? null;
+  }
+
+  /** After a restart a lost alarm would leave a silent job waiting forever: whoever looks at the job re-arms it. */
+  private async ensureWatched() {
+    if (!this.state || this.isFinished()) return;
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm < Date.now() - 5_000) await this.ctx.storage.setAlarm(Date.now());
   }
 
   async events(afterSeq = 0): Promise<StoredJobEvent[]> {
@@ -91,6 +97,7 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
     // Queue the whole backlog synchronously, before subscribing: live events then land behind it, in order.
     const writes = [writer.write(encoder.encode("retry: 2000\n\n"))];
     for (const stored of this.readEvents(after)) writes.push(writer.write(encoder.encode(formatSseEvent(stored))));
+    await this.ensureWatched();
     if (this.isFinished()) {
       writes.push(writer.close());
     } else {
@@ -107,16 +114,36 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
     });
   }
 
-  /** Watchdog: a job with no news for JOB_IDLE_LIMIT_MS has its unfinished submissions failed, so it ends. */
+  /**
+   * Watchdog: a job silent for the stall limit has its unfinished submissions put back on the queue (a killed
+   * or restarted runtime loses what it was doing, not the work); after MAX_RECOVERY_SWEEPS silent sweeps in a
+   * row the rest are failed, so every job ends.
+   */
   async alarm(): Promise<void> {
     const state = this.state;
     if (!state || this.isFinished()) return;
+    const limit = stallLimitMs(this.env);
     const last = this.ctx.storage.sql.exec<{ at: number }>("SELECT max(at) AS at FROM events").toArray()[0]?.at ?? 0;
-    if (Date.now() - last < JOB_IDLE_LIMIT_MS) {
-      await this.ctx.storage.setAlarm(last + JOB_IDLE_LIMIT_MS);
+    if (Date.now() - last < limit) {
+      await this.ctx.storage.setAlarm(last + limit);
       return;
     }
-    await failUnfinishedSubmissions(this.env, state.jobId, this, "Grading stopped responding; please try this submission again.");
+    const sweeps = (this.ctx.storage.kv.get<number>("sweeps") ?? 0) + 1;
+    if (sweeps > MAX_RECOVERY_SWEEPS) {
+      await failUnfinishedSubmissions(this.env, state.jobId, this, "Grading stopped responding; please try this submission again.");
+      return;
+    }
+    const requeued = await requeueUnfinished(this.env, state.jobId, state.teacherId);
+    if (requeued === 0) {
+      // Everything is graded or failed but the end was not recorded (killed between the two): record it now.
+      await settleJob(this.env, state.jobId, this);
+      return;
+    }
+    this.ctx.storage.kv.put("sweeps", sweeps);
+    this.append({
+      type: "error",
+      message: `Grading was interrupted; ${requeued} ${requeued === 1 ? "submission was" : "submissions were"} put back in the queue.`,
+    });
   }
 
   private isFinished(): boolean {
@@ -135,7 +162,9 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
     }
     if (event.type === "job_done") state.status = event.status;
     this.state = state;
-    if (event.type !== "job_done") void this.ctx.storage.setAlarm(Date.now() + JOB_IDLE_LIMIT_MS);
+    // News from the work itself ends a run of silent sweeps.
+    if (event.type !== "error" || event.submissionId) this.ctx.storage.kv.delete("sweeps");
+    if (event.type !== "job_done") void this.ctx.storage.setAlarm(Date.now() + stallLimitMs(this.env));
     else void this.ctx.storage.deleteAlarm();
   }
 

@@ -92,9 +92,16 @@ describe("API bodies", () => {
 describe("same-origin check", () => {
   const request = (method: string, headers: Record<string, string>) => new Request("https://app.example/x", { method, headers });
 
-  it("lets reads and bearer-token API calls through", () => {
+  it("lets reads and bearer-token API clients (no browser headers) through", () => {
     expect(isCrossOrigin(request("GET", { Origin: "https://evil.example" }))).toBe(false);
-    expect(isCrossOrigin(request("POST", { Origin: "https://other.example", Authorization: "Bearer a.b" }))).toBe(false);
+    expect(isCrossOrigin(request("POST", { Authorization: "Bearer a.b" }))).toBe(false);
+    expect(isCrossOrigin(request("POST", { Authorization: "Bearer a.b", "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+  });
+
+  it("refuses a cross-origin state change even when it carries an Authorization header", () => {
+    expect(isCrossOrigin(request("POST", { Origin: "https://other.example", Authorization: "Bearer a.b" }))).toBe(true);
+    expect(isCrossOrigin(request("DELETE", { "Sec-Fetch-Site": "cross-site", Authorization: "Bearer a.b" }))).toBe(true);
+    expect(isCrossOrigin(request("POST", { Origin: "null", Authorization: "Bearer a.b" }))).toBe(true);
   });
 
   it("refuses posts from another origin, or cookie posts that say nothing of their origin", () => {
@@ -113,6 +120,19 @@ describe("safe redirects", () => {
     ["//evil.example", "/dashboard"],
     ["/\\evil.example", "/dashboard"],
     [null, "/dashboard"],
+    // Known bypasses: control characters browsers strip, backslashes, encoded and odd forms.
+    ["/\t/evil.example/phish", "/dashboard"],
+    ["/\n/evil.example", "/dashboard"],
+    ["/\r\n/evil.example", "/dashboard"],
+    ["/\u0000/evil.example", "/dashboard"],
+    ["\\\\evil.example", "/dashboard"],
+    ["/x\\..\\..\\evil.example", "/dashboard"],
+    ["https:/evil.example", "/dashboard"],
+    ["javascript:alert(1)", "/dashboard"],
+    [" //evil.example", "/dashboard"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/%09/evil.example", "/%09/evil.example"],
+    ["/students?q=a#top", "/students?q=a#top"],
   ])("%j → %j", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
   });

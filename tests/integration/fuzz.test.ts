@@ -1,0 +1,162 @@
+// Malformed requests against every route of the build (pages, actions and the JSON API), signed out, with a
+// session cookie and with a bearer token: no answer may be a 5xx. Prints how many requests were tried.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import * as build from "../../build/server/index.js";
+import { createAssignment } from "./assignments-helpers";
+import { api, ORIGIN, registerTeacher } from "./helpers";
+import { signedInCookie } from "./assignments-helpers";
+
+type Route = { id: string; path?: string; index?: boolean; parentId?: string };
+const routes = (build as unknown as { routes: Record<string, Route> }).routes;
+
+function fullPath(route: Route): string {
+  const parts: string[] = [];
+  for (let r: Route | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+const INTENTS = ["add-from-submission", "add-item", "add-note", "add-student", "approval", "approve", "archive", "attendance", "delete"]
+  .concat(["delete-note", "edit-note", "enroll", "enroll-existing", "feedback", "generate-code", "import-csv", "points", "preview-csv"])
+  .concat([
+    "question",
+    "regenerate-code",
+    "remove-item",
+    "score",
+    "text",
+    "unapprove",
+    "unarchive",
+    "unenroll",
+    "update",
+    "update-details",
+  ]);
+const FIELDS = [
+  "title",
+  "email",
+  "password",
+  "name",
+  "q",
+  "csv",
+  "date",
+  "points",
+  "score",
+  "feedback",
+  "recognizedText",
+  "studentId",
+].concat(["noteId", "itemId", "questionId", "classId", "redirectTo", "confirmName", "answerKeyText", "notes", "status", "intent"]);
+
+const HUGE = "x".repeat(3 * 1024 * 1024);
+const LONG = "%".repeat(10_000);
+
+type Body = [string, string | null, BodyInit | null];
+
+/** Malformed bodies sent with every method and every kind of caller: [label, content type or null, body]. */
+function bodies(): Body[] {
+  return [
+    ["JSON", "application/json", JSON.stringify({ email: 1, title: ["x"], intent: { a: 1 } })],
+    ["broken JSON", "application/json", "{"],
+    ["text/plain", "text/plain", "hello=world"],
+    ["no content type", null, "a=1&b=2"],
+    ["empty form", "application/x-www-form-urlencoded", ""],
+    ["broken multipart", "multipart/form-data; boundary=XYZ", '--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated'],
+    ["multipart without boundary", "multipart/form-data", "--\r\n"],
+    ["binary", "application/octet-stream", new Uint8Array([0, 255, 1, 254, 0x89, 0x50])],
+  ];
+}
+
+/** Forms that get past the body checks into the actions (signed in): every intent with hostile values, huge fields. */
+function signedInForms(): Body[] {
+  const list: Body[] = [
+    ["3 MB field", "application/x-www-form-urlencoded", `feedback.q1=${HUGE}&points.q1=1&intent=feedback`],
+    ["10000 fields", "application/x-www-form-urlencoded", Array.from({ length: 10_000 }, (_, i) => `f${i}=1`).join("&")],
+  ];
+  for (const intent of INTENTS) {
+    const form = new URLSearchParams({ intent });
+    for (const field of FIELDS) if (field !== "intent") form.set(field, field === "date" ? "not-a-date" : "\u0000<script>'\"%");
+    form.set("points.nope", "-1");
+    list.push([`intent ${intent}`, "application/x-www-form-urlencoded", form.toString()]);
+  }
+  const multipart = new FormData();
+  multipart.set("intent", "add-item");
+  multipart.set("file", new File([new Uint8Array([1, 2, 3])], "x.exe"));
+  multipart.set("roster", new File(["name\n" + "a,".repeat(1000)], "r.csv"));
+  multipart.set("assignment_files", new File(["%PDF-1.7 junk"], "a.pdf"));
+  list.push(["multipart with odd files", null, multipart]);
+  return list;
+}
+
+describe("fuzz: malformed requests to every route", () => {
+  it("never answers 5xx", async () => {
+    const teacher = await registerTeacher();
+    const cookie = await signedInCookie(teacher.email, teacher.password);
+    const created = await createAssignment(teacher.access_token);
+    const assignmentId = created.body.assignment_id!;
+    const submissionId = created.body.submission_ids?.[0] ?? "nope";
+    const klass = (await (await api("/api/classes", { token: teacher.access_token, json: { name: "Fuzz class" } })).json()) as {
+      id?: string;
+      class?: { id: string };
+    };
+    const classId = klass.id ?? klass.class?.id ?? "nope";
+
+    const paths = new Set<string>();
+    for (const route of Object.values(routes)) {
+      if (route.id === "root" || (!route.path && !route.index)) continue;
+      const template = fullPath(route);
+      // A real id reaches further into the code than a missing one (which answers 404 early).
+      const real = template.includes("class") ? classId : template.includes("student") ? "nope" : assignmentId;
+      for (const id of [real]) {
+        paths.add(
+          template
+            .replace(":submissionId", submissionId)
+            .replace(":jobId", id)
+            .replace(":number", "1")
+            .replace(":id", id)
+            .replace("*", "no/such/page"),
+        );
+      }
+    }
+    // Every HTTP/1.1 client sends Host (Remix's own origin check on actions needs it).
+    const host = new URL(ORIGIN).host;
+    const anonymous: [string, Record<string, string>] = ["anonymous", { Origin: ORIGIN, Host: host }];
+    const cookieAuth: [string, Record<string, string>] = ["signed in", { Origin: ORIGIN, Host: host, Cookie: cookie }];
+    const bearer: [string, Record<string, string>] = ["signed in", { Host: host, Authorization: `Bearer ${teacher.access_token}` }];
+    const failures: string[] = [];
+    let tried = 0;
+    const send = async (label: string, path: string, init: RequestInit) => {
+      tried += 1;
+      const response = await SELF.fetch(`${ORIGIN}${path}`, { ...init, redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status >= 500) {
+        failures.push(`${response.status} ${init.method ?? "GET"} ${path} (${label})`);
+        console.log(`5xx: ${failures.at(-1)}`);
+      }
+      return response;
+    };
+
+    for (const path of paths) {
+      const isApi = path.startsWith("/api/");
+      for (const [who, headers] of [anonymous, isApi ? bearer : cookieAuth]) {
+        await send(`${who}, long query`, `${path}?q=${LONG}&sort=${LONG}&date=${LONG}`, { headers });
+        await send(`${who}, query just under the cap`, `${path}?q=${"%25_".repeat(600)}&date=${"9".repeat(100)}`, { headers });
+        await send(`${who}, bad escapes`, `${path}?q=%zz%&class=%00&redirectTo=%2F%09%2Fevil.example`, { headers });
+        for (const method of isApi ? ["POST", "PUT", "DELETE"] : ["POST"]) {
+          const forms = who === "signed in" && method === "POST" ? signedInForms().slice(0, isApi ? 2 : undefined) : [];
+          for (const [label, type, body] of [...bodies(), ...forms]) {
+            const h = new Headers(headers);
+            if (type) h.set("Content-Type", type);
+            await send(`${who}, ${label}`, path, { method, headers: h, body });
+          }
+        }
+      }
+      // A cross-origin state change is refused whatever it carries.
+      const cross = await send("cross-origin with Authorization", path, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", Authorization: `Bearer ${teacher.access_token}`, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(cross.status, `cross-origin POST ${path}`).toBe(403);
+    }
+    console.log(`fuzz: ${tried} malformed requests over ${paths.size} paths; ${failures.length} answered 5xx`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
