@@ -22,14 +22,9 @@ import {
   PROCESSING_OPTIONS,
   SUBMIT_LABELS,
 } from "~/schemas/assignments";
-import {
-  createFromForm,
-  processAssignment,
-  readMultipart,
-  teacherClasses,
-  AssignmentInputError,
-  type FieldIssue,
-} from "~/server/assignments.server";
+import { createFromForm, readMultipart, type FieldIssue } from "~/server/assignment-uploads.server";
+import { AssignmentInputError, teacherClasses } from "~/server/assignments.server";
+import { processAssignment } from "~/server/jobs.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { getSettings } from "~/server/settings.server";

@@ -37,7 +37,7 @@ export function isPermanent(error: unknown): boolean {
 /** Feedback deltas are sent to the job's log a few tokens at a time: live enough to read, light on the log. */
 const FEEDBACK_TOKENS_PER_EVENT = 3;
 const QUICKSNAP_POINTS = 100;
-/** Submission flags set by the web side (app/server/assignments.server.ts). */
+/** Submission flags set by the web side (app/server/assignment-uploads.server.ts, jobs.server.ts). */
 const NAME_FROM_FILE = "name_from_file";
 const TEXT_CORRECTED = "text_corrected";
 
