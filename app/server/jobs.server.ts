@@ -9,6 +9,7 @@ import { AssignmentInputError, findAssignment, requireAssignment, type Submissio
 import type { CheckedUpload } from "./storage.server";
 import { uploadKey } from "./storage.server";
 import { newId } from "./tokens.server";
+import { ensureQueueRoom, RateLimitError } from "./rate-limit.server";
 import { jobStub } from "../../core/jobs/stub";
 
 export async function findJob(db: Db, teacherId: string, jobId: string) {
@@ -42,6 +43,9 @@ export async function processAssignment(env: Env, db: Db, teacherId: string, ass
     .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id), eq(submissions.status, "pending")));
   if (pending.length === 0) throw new AssignmentInputError("There is no ungraded work to process.", 409);
   const ids = pending.map((p) => p.id);
+  await ensureQueueRoom(db, teacherId, ids.length).catch((error: unknown) => {
+    throw error instanceof RateLimitError ? new AssignmentInputError(error.message, 429) : error;
+  });
   const jobId = await queueSubmissions(env, db, teacherId, assignment.id, ids);
   return { jobId, total: ids.length, alreadyRunning: false };
 }

@@ -19,10 +19,10 @@ const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * SECOND;
 type Kind = keyof typeof FREE_FAILURES;
 export type ThrottleKeys = Partial<Record<Kind, string>>;
 
-/** The delay after `failures` consecutive failures: none at first, then 1 s, 2 s, 4 s … up to 15 minutes. */
+/** The delay after `failures` consecutive failures: none at first, then 5 s, 10 s, 20 s … up to 15 minutes. */
 export function delayAfter(failures: number, kind: Kind): number {
   const over = failures - FREE_FAILURES[kind];
-  return over <= 0 ? 0 : Math.min(MAX_DELAY_MS, 2 ** (over - 1) * SECOND);
+  return over <= 0 ? 0 : Math.min(MAX_DELAY_MS, 2 ** (over - 1) * 5 * SECOND);
 }
 
 /** The keys an attempt is counted under: its device's alone when the device is known for this account. */

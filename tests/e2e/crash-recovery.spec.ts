@@ -94,6 +94,13 @@ test("a job interrupted by a killed runtime ends with every submission graded af
     }, "the job to end after the restart");
     expect(after).toMatchObject({ status: "completed", progress: { done: COUNT, failed: 0, total: COUNT } });
 
+    // What brought the work back: the Durable Object's sweep (it records why) or the queue's own redelivery.
+    const events = await (await fetch(`${BASE}/api/v2/grading/job/${jobId}/events`, { headers: auth })).text();
+    const sweeps = events.match(/Grading was interrupted; \d+ submissions? (was|were) put back in the queue\./g) ?? [];
+    console.log(
+      `crash recovery: killed at ${before.progress.done}/${COUNT} graded; ${sweeps.length} recovery sweep(s): ${sweeps.join(" | ")}`,
+    );
+
     const assignment = (await (await fetch(`${BASE}/api/assignments/${assignmentId}`, { headers: auth })).json()) as any;
     const states = assignment.assignment.submissions.map((s: { processing_status: string }) => s.processing_status);
     expect(states).toEqual(Array(COUNT).fill("graded"));

@@ -119,8 +119,18 @@ describe("sign-in throttling", () => {
     const blocked = await login(email, password);
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { error: string }).error).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/);
-    // The right password from the owner's device still works while the account is being attacked.
+    // A longer attack: seven failures in a row make strangers wait 40 seconds…
+    await env.DB.prepare("UPDATE login_attempts SET failures = 7, window_started_at = ? WHERE key = ?")
+      .bind(Date.now(), `account:${email}`)
+      .run();
+    const longer = await login(email, password);
+    expect(((await longer.json()) as { error: string }).error).toMatch(
+      /^Too many sign-in attempts\. Please try again in (39|40) seconds\.$/,
+    );
+    // …but the right password from the owner's device still works while the account is being attacked.
     expect((await login(email, password, { Cookie: device })).status).toBe(200);
+    // A wrong password from that device is throttled on the device alone.
+    expect((await login(email, "not the password", { Cookie: device })).status).toBe(401);
   });
 
   it("does not lock every teacher behind one address out after many failures there", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LoginBody, RegisterBody, RegisterForm } from "~/schemas/auth";
 import { isCrossOrigin } from "~/server/origin.server";
+import { delayAfter } from "~/server/throttle.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 import { newToken, secretMatches, splitToken } from "~/server/tokens.server";
 import { safeRedirectPath } from "~/server/auth.server";
@@ -110,6 +111,14 @@ describe("same-origin check", () => {
     expect(isCrossOrigin(request("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
     expect(isCrossOrigin(request("POST", { Cookie: "gw_session=a.b" }))).toBe(true);
     expect(isCrossOrigin(request("POST", {}))).toBe(false);
+  });
+});
+
+describe("sign-in delays", () => {
+  it("lets the first failures through, then doubles the wait from 5 seconds up to 15 minutes", () => {
+    expect([3, 4, 5, 6].map((n) => delayAfter(n, "account"))).toEqual([0, 5_000, 10_000, 20_000]);
+    expect(delayAfter(40, "account")).toBe(15 * 60 * 1000);
+    expect([20, 21].map((n) => delayAfter(n, "address"))).toEqual([0, 5_000]);
   });
 });
 
