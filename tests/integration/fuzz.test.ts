@@ -124,8 +124,11 @@ describe("fuzz: malformed requests to every route", () => {
     let tried = 0;
     const send = async (label: string, path: string, init: RequestInit) => {
       tried += 1;
+      if (tried % 250 === 0) console.log(`fuzz: ${tried} requests, at ${path}`);
+      const t0 = Date.now();
       const response = await SELF.fetch(`${ORIGIN}${path}`, { ...init, redirect: "manual" });
       await response.arrayBuffer();
+      if (Date.now() - t0 > 3000) console.log(`fuzz: slow (${Date.now() - t0} ms): ${init.method ?? "GET"} ${path} (${label})`);
       if (response.status >= 500) {
         failures.push(`${response.status} ${init.method ?? "GET"} ${path} (${label})`);
         console.log(`5xx: ${failures.at(-1)}`);
