@@ -111,7 +111,8 @@ describe("limits", () => {
   });
 });
 
-describe("sign-in throttling", () => {
+// Every attempt runs the password hash (scrypt), a few seconds each on a busy machine: a roomier timeout.
+describe("sign-in throttling", { timeout: 300_000 }, () => {
   it("slows guessing with growing delays per account, and lets the owner in from a device they used before", async () => {
     const { email, password } = await registerTeacher();
     const device = deviceFrom(await login(email, password)); // the owner's usual browser
