@@ -29,7 +29,7 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
   // QuickSnap and conferences use the camera; nothing else is allowed.
   "Permissions-Policy":
-    "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), interest-cohort=()",
+    "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), interest-cohort=()",
 };
 
 /** The same response with the security headers set (a new Response: Remix's may be immutable). */

@@ -54,6 +54,7 @@ test("every response carries the security headers and the CSP lets the app run w
 });
 
 test("a sign-in's redirect never leaves the site, whatever redirectTo says", async ({ page }) => {
+  await page.goto("/"); // signUp posts with this page's origin
   const { email, password } = await signUp(page);
   await page.context().clearCookies();
   for (const redirectTo of ["/\t/evil.example/phish", "//evil.example", "/\\evil.example", "https://evil.example"]) {
