@@ -1,5 +1,6 @@
 // Finding each question's answer in what was read from the student's pages.
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
+import type { DocumentReading } from "./types";
 
 export interface StudentAnswer {
   number: number;
@@ -170,6 +171,18 @@ export function extractStudentWork(text: string, key?: AnswerKey): StudentWork {
       .replace(/\r\n?/g, "\n")
       .split("\n")
       .map((t) => ({ text: t, confidence: 1 })),
+    key,
+  );
+}
+
+/** The answers on a read document: every page's lines, in order. */
+export function extractFromReading(reading: DocumentReading, key?: AnswerKey): StudentWork {
+  return extractFromLines(
+    reading.pages.flatMap((page) =>
+      page.lines.length
+        ? page.lines.map((l) => ({ text: l.text, confidence: l.confidence }))
+        : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
+    ),
     key,
   );
 }
