@@ -16,6 +16,7 @@ import {
 } from "../tests/fixtures/reading/pages";
 import { getOcrEngine, parseAnswerKey, readDocument } from "../workers/grading/engines/index";
 import { extractFromReading } from "../workers/grading/engines/student-work";
+import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../workers/grading/engines/ocr/cleanup";
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +25,11 @@ const { values: args } = parseArgs({
     layout: { type: "string" },
     font: { type: "string" },
     verbose: { type: "boolean", default: false },
+    // Clean-up steps to switch off, to measure each: --without page,deskew (see ocr/cleanup.ts).
+    without: { type: "string", default: "" },
+    with: { type: "string", default: "" },
+    // Every n-th page only, for quick development runs.
+    every: { type: "string", default: "1" },
   },
 });
 
@@ -47,11 +53,17 @@ const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const pct = (n: number, d = 1) => (Number.isFinite(n) ? `${(n * 100).toFixed(d)}%` : "-");
 
+const off = args.without.split(",").filter(Boolean) as (keyof CleanupSteps)[];
+const on = args.with.split(",").filter(Boolean) as (keyof CleanupSteps)[];
+for (const step of [...off, ...on]) if (!(step in DEFAULT_CLEANUP)) throw new Error(`unknown clean-up step ${step}`);
+setCleanupSteps({ ...Object.fromEntries(on.map((s) => [s, true])), ...Object.fromEntries(off.map((s) => [s, false])) });
+if (off.length || on.length) console.log(`clean-up: without ${off.join(", ") || "-"}, with ${on.join(", ") || "-"}`);
+
 const specs = pageSpecs(args.set as EvalSet, {
   condition: args.condition as Condition | undefined,
   layout: args.layout as Layout | undefined,
   font: args.font as FontName | undefined,
-});
+}).filter((_, i) => i % Number(args.every) === 0);
 console.log(`Gradewell reading evaluation: ${specs.length} ${args.set} pages (Node ${process.versions.node}, ${new Date().toISOString()})`);
 const t0 = performance.now();
 await getOcrEngine();
