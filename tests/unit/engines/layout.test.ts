@@ -150,3 +150,14 @@ describe("layout-aware answers", () => {
     expect(work.answers.map((a) => a.answer)).toEqual(["CO2", "100"]);
   });
 });
+
+describe("question numbers misread as letters", () => {
+  it("reads 'S.' at the start of a line as question 5 and 'l)' as question 1", () => {
+    const work = extractStudentWork("l) 4 + 4 = 8\n4. 2 + 2 = 4\nS. Who painted the Mona Lisa?\nAnswer: Leonardo da Vinci");
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "8"],
+      [4, "4"],
+      [5, "Leonardo da Vinci"],
+    ]);
+  });
+});

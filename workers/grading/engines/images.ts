@@ -229,3 +229,24 @@ export function finishImage(image: PhotonImage, rotation: number): PreparedImage
   const { image: clean, report } = cleanPage(rgba, width, height);
   return { bytes: encodePgm(clean), width: clean.width, height: clean.height, rotation, scaledFrom, cleanup: report };
 }
+
+/** The cleaned grey page (PGM) as a JPEG for a hosted vision model. */
+export function pgmToJpeg(pgm: Uint8Array, quality = 85): Uint8Array {
+  let offset = 0;
+  for (let fields = 0; fields < 4 && offset < pgm.length; offset++) if (pgm[offset] === 0x0a) fields++;
+  const [, w, h] = new TextDecoder().decode(pgm.subarray(0, offset)).split(/\s+/);
+  const width = Number(w);
+  const height = Number(h);
+  const grey = pgm.subarray(offset, offset + width * height);
+  const rgba = new Uint8Array(width * height * 4);
+  for (let p = 0, q = 0; p < grey.length; p++, q += 4) {
+    rgba[q] = rgba[q + 1] = rgba[q + 2] = grey[p];
+    rgba[q + 3] = 255;
+  }
+  const image = new PhotonImage(rgba, width, height);
+  try {
+    return image.get_bytes_jpeg(quality);
+  } finally {
+    image.free();
+  }
+}

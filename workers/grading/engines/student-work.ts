@@ -84,6 +84,8 @@ function cleanAnswer(text: string): string {
 
 /** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
 function fixQuestionLabel(text: string): string {
+  // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter.
+  text = text.replace(/^(\s*)([SlI|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
   return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
     /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
   );
