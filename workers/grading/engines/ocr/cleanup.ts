@@ -16,9 +16,19 @@ export interface CleanupSteps {
   deskew: boolean;
   scale: boolean;
   threshold: boolean;
+  /** Text line height (px) the page is scaled to. */
+  targetLineHeight: number;
 }
 
-export const DEFAULT_CLEANUP: CleanupSteps = { page: true, median: true, flatField: true, deskew: true, scale: true, threshold: false };
+export const DEFAULT_CLEANUP: CleanupSteps = {
+  page: true,
+  median: true,
+  flatField: true,
+  deskew: true,
+  scale: true,
+  threshold: false,
+  targetLineHeight: 26,
+};
 
 let steps: CleanupSteps = { ...DEFAULT_CLEANUP };
 /** For the evaluation: switch steps on and off (one isolate, one configuration). */
@@ -40,10 +50,11 @@ export interface CleanupReport {
   lineHeight?: number;
 }
 
-/** Target height of a text line (ascender to descender) for the engine: tesseract reads best at ~30-40 px. */
-export const TARGET_LINE_HEIGHT = 36;
 /** Never make a page larger than this on its long side (memory: the OCR heap grows with the page). */
-export const MAX_CLEAN_LONG_SIDE = 2400;
+export let MAX_CLEAN_LONG_SIDE = 2400;
+export function setMaxCleanLongSide(n: number) {
+  MAX_CLEAN_LONG_SIDE = n;
+}
 
 export function toGrey(rgba: Uint8Array, width: number, height: number): GreyImage {
   const data = new Uint8Array(width * height);
@@ -624,7 +635,7 @@ export function cleanPage(
   const lineHeight = estimateLineHeight(degrees ? turnAndScale(img, degrees, 1) : img);
   report.lineHeight = lineHeight;
   if (config.scale && lineHeight) {
-    const wanted = Math.min(TARGET_LINE_HEIGHT / lineHeight, MAX_CLEAN_LONG_SIDE / Math.max(img.width, img.height));
+    const wanted = Math.min(config.targetLineHeight / lineHeight, MAX_CLEAN_LONG_SIDE / Math.max(img.width, img.height));
     if (wanted > 1.25 || wanted < 0.6) scale = wanted;
   }
   if (degrees || scale !== 1) img = turnAndScale(img, degrees, scale);
