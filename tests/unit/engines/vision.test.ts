@@ -153,3 +153,21 @@ describe("readDocument with a vision reader", () => {
     expect(reading.text.length).toBeGreaterThan(20);
   });
 });
+
+describe("visionReaderForTeacher", () => {
+  const dbWith = (allowHostedReading: boolean | undefined) =>
+    ({
+      query: { settings: { findFirst: async () => (allowHostedReading === undefined ? undefined : { allowHostedReading }) } },
+    }) as never;
+  const configured = { VISION_READER: "openai", OPENAI_API_KEY: "sk-test" } as unknown as Env;
+
+  it("sends page images out only when a reader is configured AND the teacher allowed it", async () => {
+    const { visionReaderForTeacher } = await import("../../../workers/grading/vision-step");
+    expect(await visionReaderForTeacher(configured, dbWith(true), "t1")).toMatchObject({ provider: "openai" });
+    expect(await visionReaderForTeacher(configured, dbWith(false), "t1")).toBeUndefined();
+    expect(await visionReaderForTeacher(configured, dbWith(undefined), "t1")).toBeUndefined();
+    expect(await visionReaderForTeacher({} as Env, dbWith(true), "t1")).toBeUndefined();
+    // Misconfigured (no key): grading goes on with the local reading.
+    expect(await visionReaderForTeacher({ VISION_READER: "anthropic" } as unknown as Env, dbWith(true), "t1")).toBeUndefined();
+  });
+});
