@@ -9,7 +9,6 @@ import {
   AnswerKeyError,
   parseAnswerKey,
   parseRubric,
-  readDocument,
   RubricError,
   UnsupportedFileError,
   type AnswerKey,
@@ -18,6 +17,7 @@ import {
   type Rubric,
 } from "./engines";
 import { gradingProviderFor } from "./grading-provider";
+import { readUpload } from "./reading";
 import { getGradingProvider } from "./providers";
 import { settleJob, type JobEventSink } from "./results";
 
@@ -61,7 +61,7 @@ async function teacherDocumentText(env: Env, db: Db, assignment: Assignment, kin
     .orderBy(assignmentFiles.createdAt);
   if (files.length === 0) return null;
   const texts: string[] = [];
-  for (const file of files) texts.push((await readDocument(await readStoredFile(env, file.r2Key))).text);
+  for (const file of files) texts.push((await readUpload(env, await readStoredFile(env, file.r2Key))).text);
   const text = texts.join("\n\n").trim();
   if (text) {
     await db
@@ -197,7 +197,7 @@ async function readSubmissionFile(env: Env, db: Db, submission: Submission, sink
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
-  const reading = await readDocument(bytes, {
+  const reading = await readUpload(env, bytes, {
     onPage: (page) => {
       pageEvents.push(
         sink.append(
