@@ -85,9 +85,10 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env) {
 }
 
 /**
- * Starts the reader processes, then (once they are ready) the app process on `port`, and warms each reader's
- * engine. Answers the processes; if one exits, or we are stopped (SIGINT, SIGTERM), the others are stopped. READER_PROCESSES overrides the number of
- * readers; READER_PROCESSES=0 is the former layout (everything in one workerd), kept for comparison benchmarks.
+ * Starts the reader processes and the app process on `port`, and warms each reader's engine once it is up.
+ * Answers the processes; if one exits, or we are stopped (SIGINT, SIGTERM), the others are stopped.
+ * READER_PROCESSES overrides the number of readers; READER_PROCESSES=0 is the former layout (everything in one
+ * workerd), kept for comparison benchmarks.
  */
 export async function startLocalServers({ port, persist, inspectorPort }) {
   const count = Math.max(0, Number(process.env.READER_PROCESSES ?? Math.min(2, cpus().length)));
@@ -121,9 +122,9 @@ export async function startLocalServers({ port, persist, inspectorPort }) {
     const own = join(persist, `reader-${i + 1}`);
     readers.push({ port: readerPort, ...wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env) });
   }
-  await Promise.all(readers.map((r) => r.ready));
-  await Promise.all(readers.map((r) => fetch(`http://127.0.0.1:${r.port}/warm`).catch(() => {})));
   processes.push(...readers);
+  // All start at once (the app's bindings reach the readers lazily); each reader loads its engine once it is up.
+  for (const r of readers) void r.ready.then(() => fetch(`http://127.0.0.1:${r.port}/warm`).catch(() => {}));
   processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env));
   return settle(processes, stopAll);
 }
