@@ -10,6 +10,8 @@ import { percentile, registerTeacher, renderPhotos, startServer, waitForHealth, 
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PORT = process.env.BENCH_PORT ?? "8798";
+/** A request unanswered for this long counts as an error, so the run always ends. */
+const REQUEST_LIMIT_MS = 30_000;
 const server: BenchServer | undefined = process.env.BENCH_URL ? undefined : startServer(PORT);
 const base = process.env.BENCH_URL ?? server!.base;
 
@@ -60,7 +62,13 @@ async function teacher(auth: Record<string, string>, photo: Uint8Array<ArrayBuff
   form.set("file", new File([photo], `snap-${n}.jpg`, { type: "image/jpeg" }));
   const upload = await timed(
     "upload",
-    () => fetch(`${base}/api/v2/grading/upload/quicksnap`, { method: "POST", headers: auth, body: form }),
+    () =>
+      fetch(`${base}/api/v2/grading/upload/quicksnap`, {
+        method: "POST",
+        headers: auth,
+        body: form,
+        signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+      }),
     false,
   );
   const jobId = upload ? ((await upload.json()) as { job_id: string }).job_id : undefined;
@@ -68,8 +76,9 @@ async function teacher(auth: Record<string, string>, photo: Uint8Array<ArrayBuff
   const pages = ["/dashboard", "/assignments", "/classes"];
   const apis = ["/api/auth/me", "/api/classes", "/api/assignments", ...(jobId ? [`/api/v2/grading/job/${jobId}`] : [])];
   for (let i = n; performance.now() < stopAt; i++) {
-    if (i % 2 === 0) await timed("page", () => fetch(`${base}${pages[i % pages.length]}`, { headers: auth }));
-    else await timed("api", () => fetch(`${base}${apis[i % apis.length]}`, { headers: auth }));
+    const signal = AbortSignal.timeout(REQUEST_LIMIT_MS);
+    if (i % 2 === 0) await timed("page", () => fetch(`${base}${pages[i % pages.length]}`, { headers: auth, signal }));
+    else await timed("api", () => fetch(`${base}${apis[i % apis.length]}`, { headers: auth, signal }));
   }
 }
 

@@ -12,7 +12,6 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { percentile, renderPhotos } from "./bench/harness";
-// @ts-expect-error a plain ES module without types
 import { writeLayoutConfigs } from "./dev/layout.mjs";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 12);
