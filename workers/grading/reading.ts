@@ -16,7 +16,8 @@ function readers(env: Env): [string, Fetcher][] {
 /** readDocument, run by a reader process when one is bound. */
 export async function readUpload(env: Env, bytes: Uint8Array, opts: ReadOptions = {}): Promise<DocumentReading> {
   const pool = readers(env);
-  if (pool.length === 0) return readDocument(bytes, opts);
+  // A hosted vision reader is a live object of this isolate (its model and credentials): such uploads read here.
+  if (pool.length === 0 || opts.vision) return readDocument(bytes, opts);
   const [name, reader] = pool.reduce((best, next) => ((busy.get(next[0]) ?? 0) < (busy.get(best[0]) ?? 0) ? next : best));
   busy.set(name, (busy.get(name) ?? 0) + 1);
   try {
