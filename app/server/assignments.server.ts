@@ -92,7 +92,7 @@ export function assignmentStatus(counts: { total: number; started: number; final
 export type ListFilters = { q?: string; status?: string; classId?: string; type?: string };
 
 export async function listAssignments(db: Db, teacherId: string, filters: ListFilters = {}) {
-  const rows = await db
+  const listQuery = db
     .select({
       id: assignments.id,
       title: assignments.title,
@@ -110,7 +110,7 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
     .where(eq(assignments.teacherId, teacherId))
     .orderBy(desc(assignments.createdAt));
 
-  const counts = await db
+  const countsQuery = db
     .select({
       assignmentId: submissions.assignmentId,
       total: sql<number>`count(*)`,
@@ -125,14 +125,15 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
     .from(submissions)
     .where(eq(submissions.teacherId, teacherId))
     .groupBy(submissions.assignmentId);
-  const byAssignment = new Map(counts.map((c) => [c.assignmentId, c]));
-
-  const rosterSizes = await db
+  const rosterQuery = db
     .select({ classId: enrollments.classId, n: sql<number>`count(*)` })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
     .where(eq(classes.teacherId, teacherId))
     .groupBy(enrollments.classId);
+  // One D1 round trip for the page's three queries (docs/decisions/0014).
+  const [rows, counts, rosterSizes] = await db.batch([listQuery, countsQuery, rosterQuery]);
+  const byAssignment = new Map(counts.map((c) => [c.assignmentId, c]));
   const rosterByClass = new Map(rosterSizes.map((r) => [r.classId, Number(r.n)]));
 
   const list = rows.map((row) => {

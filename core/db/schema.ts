@@ -290,6 +290,8 @@ export const submissions = sqliteTable(
     index("submissions_assignment_idx").on(t.assignmentId),
     index("submissions_student_idx").on(t.studentId),
     index("submissions_job_idx").on(t.jobId),
+    // The assignments list counts each teacher's submissions by assignment (docs/decisions/0014).
+    index("submissions_teacher_assignment_idx").on(t.teacherId, t.assignmentId),
   ],
 );
 

@@ -12,7 +12,6 @@ import {
   AnswerKeyError,
   parseAnswerKey,
   parseRubric,
-  readDocument,
   RubricError,
   UnsupportedFileError,
   type AnswerKey,
@@ -23,6 +22,7 @@ import {
 import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
+import { readUpload } from "./reading";
 import { settleJob, type JobEventSink } from "./results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
@@ -68,7 +68,7 @@ async function teacherDocumentText(
     .orderBy(assignmentFiles.createdAt);
   if (files.length === 0) return null;
   const texts: string[] = [];
-  for (const file of files) texts.push((await readDocument(await readStoredFile(env, file.r2Key))).text);
+  for (const file of files) texts.push((await readUpload(env, await readStoredFile(env, file.r2Key))).text);
   const text = texts.join("\n\n").trim();
   if (text) {
     await scope.db
@@ -206,7 +206,7 @@ async function readSubmissionFile(env: Env, scope: TeacherScope, submission: Sub
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
   const vision = await visionReaderForTeacher(env, scope.db, scope.teacherId);
-  const reading = await readDocument(bytes, {
+  const reading = await readUpload(env, bytes, {
     vision,
     onPage: (page) => {
       pageEvents.push(
