@@ -255,7 +255,7 @@ describe("pages without JavaScript", () => {
     expect(await bad.text()).toContain("Points must be at least 1");
     const ok = await postForm(
       "/settings",
-      { autoDetectStudents: "on", defaultPoints: "40", requireManualReview: "on" },
+      { autoDetectStudents: "on", defaultPoints: "40", requireManualReview: "on", allowHostedReading: "on" },
       { cookie: t.cookie },
     );
     expect(ok.status).toBe(200);
@@ -265,6 +265,7 @@ describe("pages without JavaScript", () => {
       auto_detect_standards: false,
       default_points: 40,
       require_manual_review: true,
+      allow_hosted_reading: true,
     });
   });
 

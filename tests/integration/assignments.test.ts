@@ -180,6 +180,8 @@ describe("POST /api/assignments", () => {
       auto_detect_standards: true,
       default_points: 50,
       require_manual_review: true,
+      // Page images stay inside Gradewell unless the teacher says otherwise.
+      allow_hosted_reading: false,
     });
     const { body } = await createAssignment(access_token);
     const { body: got } = await getAssignment(access_token, body.assignment_id!);
