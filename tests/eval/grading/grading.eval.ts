@@ -33,7 +33,11 @@ it("grades the held-out worksheets", async () => {
   for (const sheet of sheets) {
     const key = parseAnswerKey(sheet.key, { totalPoints: sheet.points });
     const assignment = { points: sheet.points, gradeLevel: 6 };
-    graded.push({ source: "typed text", sheet, result: await provider.grade({ reading: typedReading(sheet.lines.join("\n")), key, assignment }) });
+    graded.push({
+      source: "typed text",
+      sheet,
+      result: await provider.grade({ reading: typedReading(sheet.lines.join("\n")), key, assignment }),
+    });
     for (const name of files[sheet.id]!) {
       const bytes = images[`../../fixtures/eval/heldout/${name}`];
       expect(bytes, name).toBeTruthy();

@@ -95,7 +95,7 @@ export function summarise(graded: Graded[]) {
     }
   }
   const row = (name: string, t: Tally) => ({
-    [name.includes(" ") ? "set" : "source"]: name,
+    source: name,
     questions: t.questions,
     agreement: `${t.agree}/${t.questions} (${pct(t.agree, t.questions)})`,
     "flag recall (wrong marks flagged)": t.wrong ? `${t.wrongFlagged}/${t.wrong} (${pct(t.wrongFlagged, t.wrong)})` : "- (no wrong marks)",

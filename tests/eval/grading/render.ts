@@ -40,7 +40,18 @@ interface Spec {
 }
 
 const SPECS: Record<Render, Spec> = {
-  clean: { width: 1700, height: 2200, page: { x: 0, y: 0, w: 1, h: 1 }, angle: 0, skew: 0, blur: 0, noise: 0, shade: 0, format: "png", quality: 100 },
+  clean: {
+    width: 1700,
+    height: 2200,
+    page: { x: 0, y: 0, w: 1, h: 1 },
+    angle: 0,
+    skew: 0,
+    blur: 0,
+    noise: 0,
+    shade: 0,
+    format: "png",
+    quality: 100,
+  },
   photographed: {
     width: 1700,
     height: 2200,

@@ -9,8 +9,9 @@
 // Marking policy (what a teacher expects, 2 points a question): the asked-for value in the asked-for form gets
 // full marks, in any equivalent spelling (".75", "twenty", "n = 6", "6 + 2x", any order of a list, a unit the
 // question already names may be left out). The right value in another form than asked (an unsimplified
-// fraction, an unrounded number) gets half. A list with one item missing or one extra gets half. Anything
-// else, a blank, an answer that names two options, or an instruction aimed at the grader gets nothing.
+// fraction, a decimal where a percent was asked) gets half; copying the number the question gave gets
+// nothing. A list with one item missing or one extra gets half. Anything else, a blank, an answer that names
+// two options, or an instruction aimed at the grader gets nothing.
 
 export type Split = "dev" | "heldout";
 
@@ -202,7 +203,7 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
         answers: [
           { text: pct, credit: 1 },
           { text: `${Math.round(decimal * 100)} percent`, credit: 1 },
-          { text: dec, credit: 0 },
+          { text: dec, credit: question.includes(dec) ? 0 : 0.5 },
           { text: `${Math.round(decimal * 10)}%`, credit: 0 },
         ],
       };
@@ -221,7 +222,7 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
       answers: [
         { text: `${p / g}/${q / g}`, credit: 1 },
         { text: `${tenths}/100`, credit: 0.5 },
-        { text: dec, credit: 0 },
+        { text: dec, credit: question.includes(dec) ? 0 : 0.5 },
         { text: `${p / g + 1}/${q / g}`, credit: 0 },
       ],
     };
@@ -339,7 +340,12 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
     const a = int(rng, 12, 95) * 10;
     const b = pick(rng, [20, 40, 50, 30]);
     const v = a * b;
-    const question = phrasing(rng, split, [`What is ${a} x ${b}?`, `Multiply ${a} by ${b}.`, `Find the product of ${a} and ${b}.`, `Calculate ${a} x ${b}.`]);
+    const question = phrasing(rng, split, [
+      `What is ${a} x ${b}?`,
+      `Multiply ${a} by ${b}.`,
+      `Find the product of ${a} and ${b}.`,
+      `Calculate ${a} x ${b}.`,
+    ]);
     return {
       question,
       key: String(v),
@@ -374,15 +380,30 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
   },
   "short-text": (rng, split) => {
     const bank = [
-      ["What is the largest ocean on Earth?", "Pacific Ocean | Pacific", ["the Pacific Ocean", "pacific", "PACIFIC OCEAN"], ["Atlantic", "the Indian Ocean"]],
-      ["What do we call animals that eat only plants?", "herbivores", ["herbivore", "a herbivore", "Herbivores"], ["carnivores", "omnivore"]],
+      [
+        "What is the largest ocean on Earth?",
+        "Pacific Ocean | Pacific",
+        ["the Pacific Ocean", "pacific", "PACIFIC OCEAN"],
+        ["Atlantic", "the Indian Ocean"],
+      ],
+      [
+        "What do we call animals that eat only plants?",
+        "herbivores",
+        ["herbivore", "a herbivore", "Herbivores"],
+        ["carnivores", "omnivore"],
+      ],
       ["What is the capital of France?", "Paris", ["paris", "Paris."], ["Lyon", "London"]],
       ["What do bees make?", "honey", ["Honey", "they make honey"], ["wax", "milk"]],
       ["What is frozen water called?", "ice", ["Ice", "ice."], ["steam", "snow"]],
       ["Which planet is known as the Red Planet?", "Mars", ["mars", "planet Mars"], ["Jupiter", "Venus"]],
       ["What is the closest star to Earth?", "the Sun | Sun", ["the sun", "Sun"], ["the Moon", "Sirius"]],
       ["What part of a plant takes in water from the soil?", "roots", ["the roots", "root"], ["leaves", "the flower"]],
-      ["Who wrote Romeo and Juliet?", "William Shakespeare | Shakespeare", ["Shakespeare", "william shakespeare"], ["Charles Dickens", "Mark Twain"]],
+      [
+        "Who wrote Romeo and Juliet?",
+        "William Shakespeare | Shakespeare",
+        ["Shakespeare", "william shakespeare"],
+        ["Charles Dickens", "Mark Twain"],
+      ],
       ["What is the longest river in Africa?", "the Nile | Nile", ["Nile", "the nile river"], ["Amazon", "Congo"]],
       ["What do caterpillars turn into?", "butterflies | moths", ["a butterfly", "Butterflies"], ["frogs", "bees"]],
       ["What force pulls objects toward the Earth?", "gravity", ["Gravity", "gravity."], ["friction", "magnetism"]],
