@@ -206,7 +206,7 @@ function gradeWithoutKey(answers: StudentAnswer[], points: number): Graded[] {
         reason: "No answer found.",
         confidence: a.readingConfidence * 0.9,
         matchConfidence: 0.9,
-        ...reviewQuestion({ answered: false, status: "missing", lineConfidence: a.readingConfidence }),
+        ...flagged(reviewQuestion({ answered: false, status: "missing", lineConfidence: a.readingConfidence })),
       };
     }
     const match = compareAnswer({ ...key, decimals: 6 }, a.answer);
