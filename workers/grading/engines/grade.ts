@@ -1,6 +1,6 @@
 // The local grader: aligns the student's answers with the key (or solves what it can without one),
 // scores with partial credit, scores rubric criteria it can check, and says when the teacher must look.
-import { describeKeyAnswer, roundPoints, type AnswerKey } from "./answer-key";
+import { describeKeyAnswer, QUESTION_NUMBER, roundPoints, type AnswerKey } from "./answer-key";
 import { overallFeedback, questionFeedback, gradeBand } from "../../../core/feedback/compose";
 import { detectPromptInjection } from "./injection";
 import { scoreRubric, type Rubric } from "./rubric";
@@ -146,7 +146,9 @@ function gradeWithKey(
       status: status(match.credit),
       lineConfidence: student.readingConfidence,
       wordConfidence: answerWordConfidence(line, cleaned),
-      source: student.source,
+      // An answer on its own numbered line ("3. 1/2", an answer sheet) is where it should be; only one taken
+      // from an unlabelled line under the question is a guess worth a look.
+      source: student.source === "guess" && line && QUESTION_NUMBER.test(line.text.trim()) ? "inline" : student.source,
       doubt: "doubt" in match ? match.doubt : undefined,
       looksLikeQuestion: questionLike,
       pageUncertain,
