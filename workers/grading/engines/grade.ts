@@ -104,7 +104,9 @@ function gradeWithKey(
 ): Graded[] {
   const contexts = questionContexts(lines.map((l) => l.text));
   return key.questions.map((q) => {
-    const student = answers.get(q.number);
+    const found = answers.get(q.number);
+    // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
+    const student = found && /^(?:answer|ans)\W*$/i.test(found.answer.trim()) ? { ...found, answer: "" } : found;
     const keyAnswer = describeKeyAnswer(q);
     const context = contexts.get(q.number);
     if (!student || !student.answer) {

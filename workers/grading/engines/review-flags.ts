@@ -38,7 +38,7 @@ export function reviewQuestion(e: QuestionEvidence): QuestionReview {
   if (e.answered) {
     if (e.wordConfidence !== undefined && e.wordConfidence < ANSWER_WORD_CONFIDENCE)
       reasons.push(`The answer was read with low confidence (${Math.round(e.wordConfidence * 100)}%).`);
-    else if (e.lineConfidence < ANSWER_LINE_CONFIDENCE)
+    else if (e.wordConfidence === undefined && e.lineConfidence < ANSWER_LINE_CONFIDENCE)
       reasons.push(`The answer's line was read with low confidence (${Math.round(e.lineConfidence * 100)}%).`);
     if (e.source === "guess") reasons.push("No answer label: the answer was taken from the line under the question.");
   } else if (e.pageUncertain || e.lineConfidence < ANSWER_LINE_CONFIDENCE) {
