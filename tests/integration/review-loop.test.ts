@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { startJob } from "../../app/server/jobs.server";
+import { createAssignment, file, getAssignment } from "./assignments-helpers";
 import { api, registerTeacher, waitFor } from "./helpers";
 
 const KEY = "1. 96\n2. 1\n3. 1/2\n4. 83";
@@ -204,5 +205,17 @@ describe("the review loop through the API", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("keeps an uploaded answer key file even without hasAnswerKey: having a key file means having a key", async () => {
+    const { access_token: token } = await registerTeacher();
+    const { response, body } = await createAssignment(
+      token,
+      { processLater: "true" },
+      { answer_key_files: [file("1. 3/4\n2. 1/2\n", "key.txt")] },
+    );
+    expect(response.status).toBe(201);
+    const { body: got } = await getAssignment(token, body.assignment_id!);
+    expect(got.assignment.has_answer_key).toBe(true);
   });
 });
