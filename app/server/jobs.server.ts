@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { GradingMessage, JobStatusResponse } from "../../core/jobs/events";
 import type { Db } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { assignmentFiles, assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
 import { AssignmentInputError, findAssignment, requireAssignment, type SubmissionRow } from "./assignments.server";
 import type { CheckedUpload } from "./storage.server";
@@ -12,7 +13,7 @@ import { newId } from "./tokens.server";
 import { jobStub } from "../../core/jobs/stub";
 
 export async function findJob(db: Db, teacherId: string, jobId: string) {
-  return db.query.gradingJobs.findFirst({ where: and(eq(gradingJobs.id, jobId), eq(gradingJobs.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(gradingJobs, jobId);
 }
 
 /** The job that is grading this assignment right now, if any. */
@@ -69,7 +70,11 @@ export async function queueSubmissions(env: Env, db: Db, teacherId: string, assi
   try {
     await startJob(env, { jobId, teacherId, submissionIds });
   } catch (error) {
-    await db.update(gradingJobs).set({ status: "failed", finishedAt: new Date() }).where(eq(gradingJobs.id, jobId));
+    const scope = forTeacher(db, teacherId);
+    await db
+      .update(gradingJobs)
+      .set({ status: "failed", finishedAt: new Date() })
+      .where(scope.where(gradingJobs, eq(gradingJobs.id, jobId)));
     throw error;
   }
   return jobId;
@@ -91,10 +96,17 @@ export async function regradeSubmission(
   const flags = submission.flags.filter((f) => f !== "teacher_scored" && f !== "discard_overrides");
   if (opts.textCorrected ?? true) flags.push("text_corrected");
   if (!keepOverrides) flags.push("discard_overrides");
+  const scope = forTeacher(db, teacherId);
+  // question_results has no teacher of its own: its rows are deleted through the teacher's submission.
+  const own = db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(scope.where(submissions, eq(submissions.id, submission.id)));
   await db.batch([
+    // The teacher's overrides stay (the regrade puts the grader's new points beside them) unless discarded.
     db
       .delete(questionResults)
-      .where(and(eq(questionResults.submissionId, submission.id), keepOverrides ? isNull(questionResults.editedAt) : undefined)),
+      .where(and(inArray(questionResults.submissionId, own), keepOverrides ? isNull(questionResults.editedAt) : undefined)),
     db
       .update(submissions)
       .set({

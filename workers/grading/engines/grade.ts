@@ -16,8 +16,8 @@ import { judgeAnswer } from "./judge";
 import { questionContexts, type QuestionContext } from "./question-context";
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
-import { extractFromLines, type StudentAnswer, type TextLine } from "./student-work";
-import type { DocumentReading, ReadWord } from "./types";
+import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "./student-work";
+import type { DocumentReading } from "./types";
 import { compareAnswer, parseNumber } from "./values";
 
 export interface GradeInput {
@@ -30,16 +30,11 @@ export interface GradeInput {
 
 export const LOCAL_PROVIDER = { name: "local", model: "gradewell-rules-1" } as const;
 
-type GradedLine = TextLine & { words?: ReadWord[] };
+type GradedLine = TextLine;
 
 function linesOf(input: GradeInput): GradedLine[] {
-  if (input.reading) {
-    return input.reading.pages.flatMap((page) =>
-      page.lines.length
-        ? page.lines.map((l) => ({ text: l.text, confidence: l.confidence, words: l.words }))
-        : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
-    );
-  }
+  // Lines in reading order with their words (two-column pages column by column: layout.ts).
+  if (input.reading) return readingLines(input.reading);
   return (input.text ?? "")
     .replace(/\r\n?/g, "\n")
     .split("\n")
@@ -151,6 +146,7 @@ function gradeWithKey(
       // An answer on its own numbered line ("3. 1/2", an answer sheet) is where it should be; only one taken
       // from an unlabelled line under the question is a guess worth a look.
       source: student.source === "guess" && line && QUESTION_NUMBER.test(line.text.trim()) ? "inline" : student.source,
+      matchedBy: student.matchedBy,
       doubt: "doubt" in match ? match.doubt : undefined,
       looksLikeQuestion: questionLike,
       pageUncertain,

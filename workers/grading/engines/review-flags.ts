@@ -17,6 +17,8 @@ export interface QuestionEvidence {
   wordConfidence?: number;
   /** How the answer was found: after a label, on the question's line, guessed from the next line. */
   source?: "label" | "inline" | "guess" | string;
+  /** How the reader tied the answer to its question: by its number, by the question's text, or by position only. */
+  matchedBy?: "number" | "question-text" | "guess" | string;
   /** The judgement's own doubt. */
   doubt?: string;
   /** The answer read looks like a question's text (a blank answer swallowed the next question). */
@@ -41,6 +43,7 @@ export function reviewQuestion(e: QuestionEvidence): QuestionReview {
     else if (e.wordConfidence === undefined && e.lineConfidence < ANSWER_LINE_CONFIDENCE)
       reasons.push(`The answer's line was read with low confidence (${Math.round(e.lineConfidence * 100)}%).`);
     if (e.source === "guess") reasons.push("No answer label: the answer was taken from the line under the question.");
+    if (e.matchedBy === "guess") reasons.push("The answer was tied to this question by its position only.");
   } else if (e.pageUncertain || e.lineConfidence < ANSWER_LINE_CONFIDENCE) {
     reasons.push("No answer found on a page read with low confidence: the answer may have been missed.");
   }
