@@ -37,6 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       edited: question.editedAt != null,
       reason: question.reason,
       confidence: question.confidence,
+      needsReview: question.needsReview && question.editedAt == null,
+      reviewReason: question.reviewReason,
       feedback: question.feedback,
     })),
   };
@@ -120,7 +122,7 @@ export default function QuestionPage() {
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
             <DataTable variant="panel" columns={["Student", "Answer read", "Feedback", "Points"]}>
               {rows.map((r) => (
-                <tr key={r.questionId} className={r.confidence < 0.7 ? "bg-orange-50/60" : ""}>
+                <tr key={r.questionId} className={r.needsReview ? "bg-orange-50/60" : ""}>
                   <td className="px-4 py-3 align-top">
                     <Link
                       to={`/assignment/${assignment.id}/submission/${r.submissionId}`}
@@ -133,6 +135,9 @@ export default function QuestionPage() {
                   <td className="px-4 py-3 align-top">
                     <span className="font-medium">{r.studentAnswer ?? "—"}</span>
                     {r.reason ? <span className="block text-xs text-slate-600">{r.reason}</span> : null}
+                    {r.needsReview ? (
+                      <span className="block text-xs font-medium text-orange-800">Needs review: {r.reviewReason ?? "please check"}</span>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3 align-top">
                     <label htmlFor={`feedback-${r.questionId}`} className="sr-only">

@@ -173,13 +173,16 @@ function SubmissionCard({
                       <td className="py-1.5 pr-3 font-medium">{q.number}</td>
                       <td className="py-1.5 pr-3 whitespace-nowrap">
                         {q.pointsAwarded}/{q.pointsPossible}
-                        {q.confidence < 0.6 ? (
-                          <span className="ml-1 text-amber-700" title="Low confidence: please check">
+                        {q.needsReview ? (
+                          <span className="ml-1 text-amber-700" title={q.reviewReason ?? "Please check"} data-testid="question-flag">
                             ⚠
                           </span>
                         ) : null}
                       </td>
-                      <td className="py-1.5 text-slate-600">{q.reason}</td>
+                      <td className="py-1.5 text-slate-600">
+                        {q.reason}
+                        {q.needsReview && q.reviewReason ? <span className="block text-amber-800">Check: {q.reviewReason}</span> : null}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

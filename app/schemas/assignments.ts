@@ -191,7 +191,12 @@ export const SubmissionReviewForm = z.discriminatedUnion("intent", [
     points: points.refine((v) => v !== undefined, "Enter a number of points"),
     feedback: z.string().max(5000).optional(),
   }),
-  z.object({ intent: z.literal("text"), recognizedText: z.string().max(200000, "The text is too long") }),
+  z.object({
+    intent: z.literal("text"),
+    recognizedText: z.string().max(200000, "The text is too long"),
+    /** Checked: regrade from scratch, dropping the teacher's per-question overrides (kept by default). */
+    discardOverrides: z.string().optional(),
+  }),
   z.object({ intent: z.literal("approve") }),
   z.object({ intent: z.literal("unapprove") }),
 ]);

@@ -313,6 +313,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
       ).filter((s) => wanted.has(s.id))
     : [];
   const feedbackById = new Map(subs.map((s) => [s.id, s]));
+  const fileById = new Map(detail.files.map((f) => [f.id, f]));
   return {
     id: assignment.id,
     title: assignment.title,
@@ -356,6 +357,8 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
         percent: r.held ? null : r.percent,
         needs_review: r.needsReview,
         review_notes: s?.reviewNotes ?? [],
+        file_id: s?.fileId ?? null,
+        file_name: (s?.fileId && fileById.get(s.fileId)?.fileName) || null,
         approved: r.approved,
         feedback: s?.feedback ?? null,
         questions: results
@@ -370,6 +373,8 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
             ai_points: q.aiPoints,
             reason: q.reason,
             confidence: q.confidence,
+            needs_review: q.needsReview && q.editedAt == null,
+            review_reason: q.editedAt == null ? q.reviewReason : null,
             feedback: q.feedback,
             edited: q.editedAt != null,
           })),

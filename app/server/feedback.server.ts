@@ -40,6 +40,8 @@ export async function currentGradingResult(db: Db, teacherId: string, submission
       readingConfidence: submission.readingConfidence ?? 1,
       matchConfidence: q.confidence,
       feedback: q.feedback,
+      needsReview: q.needsReview,
+      reviewReason: q.reviewReason,
     }))
     .filter((q) => Number.isInteger(q.number) && q.number >= 1)
     .sort((a, b) => a.number - b.number);

@@ -310,6 +310,9 @@ export const questionResults = sqliteTable(
     aiPoints: real("ai_points"),
     reason: text("reason").notNull().default(""),
     confidence: real("confidence").notNull().default(1),
+    /** The grader wants the teacher to look at this question; `reviewReason` says why. */
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    reviewReason: text("review_reason"),
     feedback: text("feedback").notNull().default(""),
     editedBy: text("edited_by"),
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),

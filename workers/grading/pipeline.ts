@@ -23,6 +23,7 @@ import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
 import { readUpload } from "./reading";
+import { applyOverrides, teacherOverrides } from "./overrides";
 import { settleJob, type JobEventSink } from "./results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
@@ -146,21 +147,26 @@ async function saveResult(
   const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
   const { db } = scope;
   // question_results has no teacher of its own: it is reached through the submission, read through the scope.
+  const merged = applyOverrides(result, await teacherOverrides(db, submission.id, submission.flags));
   await db.batch([
     db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
-    ...result.questions.map((q) =>
+    ...merged.questions.map(({ question: q, points, override }) =>
       db.insert(questionResults).values({
         id: `${submission.id}:${q.number}`,
         submissionId: submission.id,
         questionNumber: String(q.number),
         keyAnswer: q.keyAnswer,
         studentAnswer: q.studentAnswer,
-        pointsAwarded: q.pointsAwarded,
+        pointsAwarded: points,
         pointsPossible: q.pointsPossible,
         aiPoints: q.pointsAwarded,
         reason: q.reason,
         confidence: q.confidence,
-        feedback: q.feedback,
+        needsReview: q.needsReview,
+        reviewReason: q.reviewReason,
+        feedback: override?.feedback ?? q.feedback,
+        editedBy: override?.editedBy ?? null,
+        editedAt: override?.editedAt ?? null,
       }),
     ),
     db
@@ -169,9 +175,9 @@ async function saveResult(
         status: "graded",
         studentName: outcome.studentName,
         studentId: outcome.studentId,
-        score: result.total,
+        score: merged.score,
         maxScore: result.max,
-        percent: result.percent,
+        percent: merged.percent,
         aiScore: result.total,
         needsReview: result.needsReview,
         recognizedText: reading.text,
@@ -283,6 +289,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         pointsPossible: q.pointsPossible,
         reason: q.reason,
         confidence: q.confidence,
+        needsReview: q.needsReview,
+        reviewReason: q.reviewReason,
       },
       `question:${submission.id}:${q.number}`,
     );

@@ -74,12 +74,15 @@ const ANSWER_LINE = /^\s*(?:answer|ans|a|respuesta|resp|r[ée]ponse|antwort)\s*(
 const INLINE_ANSWER = /\b(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]\s*(.*)$/i;
 
 function cleanAnswer(text: string): string {
-  return text
-    .replace(/^[\s_:.\-–]+|[\s_]+$/g, "")
-    .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
-    .replace(/_{2,}/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      // A leading dot or minus before a digit is part of the answer (".75", "-3"), not a label's punctuation.
+      .replace(/^(?:[\s_:–]|[.\-](?!\d))+|[\s_]+$/g, "")
+      .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
+      .replace(/_{2,}/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
