@@ -58,7 +58,7 @@ export function columnNotices(assignments: Gradebook["assignments"]): CanvasNoti
     if (word) {
       notices.push({
         subject: a.title,
-        message: `Canvas ignores columns whose title contains "${word}": this assignment will not be imported. Rename it in Gradewell and Canvas.`,
+        message: `Canvas ignores columns whose title contains "${word}", so this assignment is left out of the file. Rename it in Gradewell and Canvas to export it.`,
       });
     }
     if (!a.canvasId && CANVAS_TITLE_AND_ID.test(a.title)) {
@@ -107,10 +107,16 @@ export function studentNotices(book: Gradebook): CanvasNotice[] {
   return notices;
 }
 
+/** True when Canvas would drop the column (its header contains a total-column word). */
+export const droppedByCanvas = (a: { title: string; canvasId: string | null }) =>
+  CANVAS_DROPPED_WORDS.some((w) => canvasHeader(a).includes(w));
+
 export function canvasCsv(book: Gradebook, options: CanvasOptions): { csv: string; report: CanvasReport } {
-  const header: Cell[] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ...book.assignments.map(canvasHeader)];
+  // Columns Canvas would drop are left out of the file (and named in the report) rather than sent to be ignored.
+  const columns = book.assignments.filter((a) => !droppedByCanvas(a));
+  const header: Cell[] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ...columns.map(canvasHeader)];
   const rows: Cell[][] = [header];
-  if (options.pointsConfirmed) rows.push(["Points Possible", "", "", "", "", ...book.assignments.map((a) => a.points)]);
+  if (options.pointsConfirmed) rows.push(["Points Possible", "", "", "", "", ...columns.map((a) => a.points)]);
   for (const { student, scores } of book.rows) {
     rows.push([
       canvasStudentName(student.name),
@@ -118,7 +124,7 @@ export function canvasCsv(book: Gradebook, options: CanvasOptions): { csv: strin
       student.sisId ?? "",
       student.loginId ?? "",
       book.klass?.name ?? "",
-      ...book.assignments.map((a) => scores.get(a.id)?.score ?? null),
+      ...columns.map((a) => scores.get(a.id)?.score ?? null),
     ]);
   }
   return {
