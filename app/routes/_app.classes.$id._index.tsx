@@ -18,6 +18,7 @@ import {
   textareaClass,
 } from "~/components/classes/ui";
 import { GradebookIdsNotice } from "~/components/classes/gradebook-ids";
+import { ExportDialog } from "~/components/exports/export-dialog";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { ATTENDANCE_STATUSES } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
@@ -174,9 +175,12 @@ export default function ClassPage() {
         subtitle={`${klass.subject} · ${grade}${klass.archived ? " · Archived" : ""}`}
         back={{ to: "/classes", label: "Back to Classes" }}
         actions={
-          <Link to={`/classes/${klass.id}/details`} className={secondaryButton}>
-            Class settings
-          </Link>
+          <>
+            <ExportDialog kind="class" id={klass.id} classId={klass.id} />
+            <Link to={`/classes/${klass.id}/details`} className={secondaryButton}>
+              Class settings
+            </Link>
+          </>
         }
       />
       <Flash message={result?.message} />
