@@ -57,7 +57,7 @@ test("the export dialog shows who will not match, remembers the format and downl
   // The class page says who lacks gradebook ids.
   const ids = page.getByTestId("gradebook-ids");
   await expect(ids).toContainText("1 of 2 students lack an SIS ID or login");
-  await expect(ids.getByRole("listitem")).toHaveText(["Ben OdeNo SIS ID or login"]);
+  await expect(ids.getByRole("listitem")).toHaveText(["Ben OdeNo SIS ID or login · Add ids"]);
 
   const dialog = page.getByTestId("export-dialog");
   await dialog.getByText("Export grades", { exact: true }).first().click();

@@ -29,10 +29,14 @@ export function GradebookIdsNotice({ roster }: { roster: readonly RosterStudent[
           <ul className="mt-2 space-y-1 text-sm">
             {lacking.map((s) => (
               <li key={s.id} className="flex flex-wrap justify-between gap-2">
-                <Link to={`/student/${s.id}`} className="text-brand-700 hover:underline">
-                  {s.name}
-                </Link>
-                <span className="text-slate-600">{`No ${s.missing.join(" or ")}`}</span>
+                <span className="text-slate-900">{s.name}</span>
+                <span className="text-slate-600">
+                  {`No ${s.missing.join(" or ")} · `}
+                  {/* The name is outside the link so the roster's own student link stays the only one with that name. */}
+                  <Link to={`/student/${s.id}`} className="font-medium text-brand-700 underline">
+                    Add ids
+                  </Link>
+                </span>
               </li>
             ))}
           </ul>
