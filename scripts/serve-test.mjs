@@ -1,8 +1,10 @@
-// The app for the end-to-end tests: a fresh local state folder, migrated, served by one `wrangler dev` of both workers.
-import { spawn, spawnSync } from "node:child_process";
+// The app for the end-to-end tests and benchmarks: a fresh local state folder, migrated, served in the local
+// process layout (scripts/dev/layout.mjs: the web worker and the grading processes each in their own workerd).
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startLocalServers } from "./dev/layout.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 const persist = mkdtempSync(join(tmpdir(), "gradewell-e2e-"));
@@ -14,26 +16,5 @@ const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB",
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const server = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    "-c",
-    "wrangler.toml",
-    "-c",
-    "workers/grading/wrangler.toml",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    port,
-    "--inspector-port",
-    String(Number(port) + 1000),
-    "--persist-to",
-    persist,
-    "--show-interactive-dev-session=false",
-  ],
-  { stdio: "inherit", env },
-);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const servers = await startLocalServers({ port, persist, inspectorPort: Number(port) + 1000 });
+servers.exited.then(() => setTimeout(() => process.exit(0), 1000));
