@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { JobProgress } from "~/components/assignments/job-progress";
+import { ExportDialog } from "~/components/exports/export-dialog";
 import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
 import { capitalize, formatDueDate, formatFileSize, formatPercent, formatPoints } from "~/lib/format";
@@ -35,6 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       selectedStandards: assignment.selectedStandards,
       hasAnswerKeyText: Boolean(assignment.answerKeyText),
       processingMode: assignment.processingMode,
+      classId: assignment.classId,
     },
     job: job ? { id: job.id, status: job.status, done: job.done, failed: job.failed, total: job.total } : null,
   };
@@ -171,20 +173,7 @@ export default function AssignmentPage() {
               </button>
             </Form>
           ) : null}
-          <a
-            href={`/api/exports/assignment/${assignment.id}?format=csv`}
-            download
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
-          >
-            Export CSV
-          </a>
-          <a
-            href={`/api/exports/assignment/${assignment.id}?format=canvas`}
-            download
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
-          >
-            Export for Canvas
-          </a>
+          <ExportDialog kind="assignment" id={assignment.id} classId={assignment.classId} />
         </div>
       </div>
 

@@ -138,7 +138,7 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
             {[
               student.email,
               gradeLabel(student.gradeLevel),
-              student.studentNumber ? `ID ${student.studentNumber}` : null,
+              student.studentNumber ? `SIS ID ${student.studentNumber}` : null,
               profile.classes.map((c) => c.name).join(", ") || "Not in a class",
             ]
               .filter(Boolean)
@@ -342,6 +342,7 @@ function StudentDetails({ student, result }: { student: Profile["student"]; resu
       name: student.name,
       email: student.email ?? "",
       studentNumber: student.studentNumber ?? "",
+      loginId: student.loginId ?? "",
       gradeLevel: student.gradeLevel ?? "",
       parentContact: student.parentContact ?? "",
     },
@@ -368,7 +369,19 @@ function StudentDetails({ student, result }: { student: Profile["student"]; resu
           errors={fields.email.errors}
           errorId={fields.email.errorId}
         />
-        <TextField label="Student ID" {...getInputProps(fields.studentNumber, { type: "text" })} errors={fields.studentNumber.errors} />
+        <TextField
+          label="SIS ID (student number)"
+          {...getInputProps(fields.studentNumber, { type: "text" })}
+          errors={fields.studentNumber.errors}
+          errorId={fields.studentNumber.errorId}
+        />
+        <TextField
+          label="Gradebook login (SIS Login ID)"
+          placeholder="Usually the school email"
+          {...getInputProps(fields.loginId, { type: "text" })}
+          errors={fields.loginId.errors}
+          errorId={fields.loginId.errorId}
+        />
         <SelectField
           label="Grade level"
           placeholder="Not set"

@@ -1,5 +1,6 @@
 // Classes and their rosters. Every function takes the teacher's id and only ever sees that teacher's rows;
 // enrollments carry no teacher_id, so the class (and each student) is checked to be the teacher's first.
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { generateClassCode } from "~/lib/class-code";
 import { roundScore } from "~/lib/grades";
@@ -7,6 +8,7 @@ import type { StudentRowValue } from "~/schemas/classes";
 import { chunk, inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, students } from "../../core/db/schema";
+import { forTeacher } from "../../core/db/scoped";
 import { newId } from "./tokens.server";
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -181,6 +183,8 @@ export async function deleteClass(db: Db, teacherId: string, classId: string): P
 export async function enrollStudents(db: Db, teacherId: string, classId: string, rows: readonly StudentRowValue[]) {
   const byEmail = new Map<string, string>();
   const wanted = [...new Map(rows.map((r) => [r.email.toLowerCase(), r])).values()];
+  const scope = forTeacher(db, teacherId);
+  const idUpdates: BatchItem<"sqlite">[] = [];
   const found = await inChunks(
     wanted.map((r) => r.email.toLowerCase()),
     1,
@@ -191,12 +195,32 @@ export async function enrollStudents(db: Db, teacherId: string, classId: string,
         .where(and(eq(students.teacherId, teacherId), inArray(students.email, part))),
   );
   for (const f of found) if (f.email) byEmail.set(f.email, f.id);
+  // A roster import that carries SIS ids or logins fills them in on students the teacher already has.
+  for (const r of wanted) {
+    const existing = byEmail.get(r.email.toLowerCase());
+    const ids = { ...(r.studentNumber ? { studentNumber: r.studentNumber } : {}), ...(r.loginId ? { loginId: r.loginId } : {}) };
+    if (existing && Object.keys(ids).length > 0) {
+      idUpdates.push(
+        db
+          .update(students)
+          .set({ ...ids, updatedAt: new Date() })
+          .where(scope.where(students, eq(students.id, existing))),
+      );
+    }
+  }
   const inserts = wanted
     .filter((r) => !byEmail.has(r.email.toLowerCase()))
     .map((r) => {
       const id = newId();
       byEmail.set(r.email.toLowerCase(), id);
-      return db.insert(students).values({ id, teacherId, name: r.name, email: r.email.toLowerCase() });
+      return db.insert(students).values({
+        id,
+        teacherId,
+        name: r.name,
+        email: r.email.toLowerCase(),
+        studentNumber: r.studentNumber || null,
+        loginId: r.loginId || null,
+      });
     });
   const ids = wanted.map((r) => byEmail.get(r.email.toLowerCase())!);
   const enrolledRows = await inChunks(ids, 1, (part) =>
@@ -207,7 +231,7 @@ export async function enrollStudents(db: Db, teacherId: string, classId: string,
   );
   const already = new Set(enrolledRows.map((f) => f.id));
   const enrolls = ids.filter((id) => !already.has(id)).map((studentId) => db.insert(enrollments).values({ classId, studentId }));
-  const statements = [...inserts, ...enrolls];
+  const statements: BatchItem<"sqlite">[] = [...inserts, ...enrolls, ...idUpdates];
   for (const part of chunk(statements, 50)) {
     if (part.length > 0) await db.batch(part as [(typeof part)[number], ...(typeof part)[number][]]);
   }
@@ -240,6 +264,8 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
       id: students.id,
       name: students.name,
       email: students.email,
+      studentNumber: students.studentNumber,
+      loginId: students.loginId,
       enrolledAt: enrollments.enrolledAt,
       average: sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
         where s.student_id = "students"."id" and a.class_id = ${classId} and s.status = 'graded' and s.percent is not null)`,
@@ -257,6 +283,8 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
     id: r.id,
     name: r.name,
     email: r.email,
+    studentNumber: r.studentNumber,
+    loginId: r.loginId,
     enrolledAt: r.enrolledAt.toISOString(),
     averageScore: roundScore(r.average == null ? null : Number(r.average)),
     graded: Number(r.graded),

@@ -27,6 +27,11 @@ export async function getStudent(db: Db, teacherId: string, studentId: string): 
   return row ?? null;
 }
 
+/** A student as the JSON API shows it (snake case, gradebook ids included). */
+export function toStudentJson(s: { id: string; name: string; email: string | null; studentNumber: string | null; loginId: string | null }) {
+  return { id: s.id, name: s.name, email: s.email, sis_id: s.studentNumber, login_id: s.loginId };
+}
+
 async function teacherEnrollments(db: Db, teacherId: string) {
   return db
     .select({
@@ -83,6 +88,8 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
       id: s.id,
       name: s.name,
       email: s.email,
+      studentNumber: s.studentNumber,
+      loginId: s.loginId,
       classes: own.map((e) => ({ id: e.classId, name: e.className })),
       avgGrade: roundScore(avg),
       assignments: Number(stat?.graded ?? 0),
@@ -101,7 +108,15 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
   return { students: list, summary };
 }
 
-export type NewStudent = { name: string; email?: string; gradeLevel?: string; parentContact?: string; classId?: string };
+export type NewStudent = {
+  name: string;
+  email?: string;
+  studentNumber?: string;
+  loginId?: string;
+  gradeLevel?: string;
+  parentContact?: string;
+  classId?: string;
+};
 
 export async function createStudent(
   db: Db,
@@ -130,6 +145,8 @@ export async function createStudent(
       teacherId,
       name: input.name,
       email: input.email ?? null,
+      studentNumber: input.studentNumber || null,
+      loginId: input.loginId || null,
       gradeLevel: input.gradeLevel || null,
       parentContact: input.parentContact || null,
     })
@@ -142,7 +159,7 @@ export async function updateStudent(
   db: Db,
   teacherId: string,
   studentId: string,
-  input: { name: string; email?: string; studentNumber?: string; gradeLevel?: string; parentContact?: string },
+  input: { name: string; email?: string; studentNumber?: string; loginId?: string; gradeLevel?: string; parentContact?: string },
 ): Promise<{ student: StudentRecord } | { error: string; field: string } | null> {
   if (input.email) {
     const existing = await db.query.students.findFirst({
@@ -157,6 +174,7 @@ export async function updateStudent(
       name: input.name,
       email: input.email ?? null,
       studentNumber: input.studentNumber || null,
+      loginId: input.loginId || null,
       gradeLevel: input.gradeLevel || null,
       parentContact: input.parentContact || null,
       updatedAt: new Date(),
@@ -255,6 +273,7 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
       name: student.name,
       email: student.email,
       studentNumber: student.studentNumber,
+      loginId: student.loginId,
       gradeLevel: student.gradeLevel ?? enrolled[0]?.gradeLevel ?? null,
       parentContact: student.parentContact,
       enrollmentDate,

@@ -138,7 +138,10 @@ export const students = sqliteTable(
     teacherId: teacherId(),
     name: text("name").notNull(),
     email: text("email"),
+    /** The student's id in the school's SIS (Canvas 'SIS User ID', OneRoster sourcedId). */
     studentNumber: text("student_number"),
+    /** The login Canvas knows the student by (Canvas 'SIS Login ID'), usually the school e-mail. */
+    loginId: text("login_id"),
     gradeLevel: text("grade_level"),
     parentContact: text("parent_contact"),
     createdAt: createdAt(),
@@ -211,6 +214,8 @@ export const assignments = sqliteTable(
       .default(sql`'[]'`),
     answerKeyText: text("answer_key_text"),
     rubricText: text("rubric_text"),
+    /** The matching assignment's id in Canvas, when the teacher gave it (exports head the column 'Title (id)'). */
+    canvasAssignmentId: text("canvas_assignment_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
