@@ -21,6 +21,7 @@ import {
   type Rubric,
 } from "./engines";
 import { gradingProviderFor } from "./grading-provider";
+import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
 import { settleJob, type JobEventSink } from "./results";
 
@@ -204,7 +205,9 @@ async function readSubmissionFile(env: Env, scope: TeacherScope, submission: Sub
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
+  const vision = await visionReaderForTeacher(env, db, submission.teacherId);
   const reading = await readDocument(bytes, {
+    vision,
     onPage: (page) => {
       pageEvents.push(
         sink.append(

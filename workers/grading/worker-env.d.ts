@@ -13,6 +13,11 @@ declare global {
     OPENAI_BASE_URL?: string;
     ANTHROPIC_API_KEY?: string;
     ANTHROPIC_BASE_URL?: string;
+    /** Hosted vision reader for page images: off (default), workers-ai, openai or anthropic; see engines/ocr/vision.ts. */
+    VISION_READER?: string;
+    VISION_MODEL?: string;
+    /** low-confidence (default) or every-page. */
+    VISION_READER_MODE?: string;
     /** Workers AI, when bound (GRADING_PROVIDER=workers-ai). */
     AI?: Ai;
   }
