@@ -20,6 +20,9 @@ declare global {
     OPENAI_BASE_URL?: string;
     ANTHROPIC_API_KEY?: string;
     ANTHROPIC_BASE_URL?: string;
+    VISION_READER?: string;
+    VISION_MODEL?: string;
+    VISION_READER_MODE?: string;
     AI?: Ai;
     TEST_MIGRATIONS?: D1Migration[];
   }

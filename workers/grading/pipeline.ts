@@ -205,7 +205,7 @@ async function readSubmissionFile(env: Env, scope: TeacherScope, submission: Sub
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
-  const vision = await visionReaderForTeacher(env, db, submission.teacherId);
+  const vision = await visionReaderForTeacher(env, scope.db, scope.teacherId);
   const reading = await readDocument(bytes, {
     vision,
     onPage: (page) => {
