@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import type { RequestContext } from "../app/server/context";
 import { getDb } from "../core/db/client";
+import { webSettings } from "../app/server/env.server";
 import { apiError } from "../app/server/http.server";
 import { isCrossOrigin } from "../app/server/origin.server";
 import { deleteExpiredSessions } from "../app/server/session.server";
@@ -13,6 +14,7 @@ const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx) {
+    webSettings(env); // parsed once; a misconfiguration fails every request with a message naming the setting
     if (isCrossOrigin(request)) {
       return apiError(403, "Cross-origin request refused.");
     }

@@ -6,6 +6,7 @@ import { forTeacher } from "../../core/db/scoped";
 import { jobStub } from "../../core/jobs/stub";
 import { gradingJobs, submissions } from "../../core/db/schema";
 import { GradingMessage } from "../../core/jobs/events";
+import { gradingSettings } from "./env";
 import { isPermanent, processSubmission } from "./pipeline";
 import { markSubmissionFailed, settleJob } from "./results";
 
@@ -45,6 +46,7 @@ export async function consume(message: Message<unknown>, env: Env) {
   }
   const sink = jobStub(env, jobId);
   try {
+    gradingSettings(env); // a configuration error fails the submission with its message, before any work
     await processSubmission(env, parsed.data, message.attempts, sink);
     message.ack();
   } catch (error) {
