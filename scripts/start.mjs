@@ -40,5 +40,18 @@ const server = spawn(
 );
 console.log(`\nGradewell is starting on http://127.0.0.1:${port} (demo teacher: demo@gradewell.app / gradewell-demo)\n`);
 
+// Once the app answers, the demo teacher's ungraded work goes to the real grading queue (scripts/seed.ts).
+const base = `http://127.0.0.1:${port}`;
+(async () => {
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) {
+      spawn("npx", ["tsx", "scripts/seed.ts", "--grade-at", base], { stdio: "inherit", env });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+})();
+
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
