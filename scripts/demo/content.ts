@@ -17,9 +17,21 @@ export interface DemoClass {
 }
 
 export const DEMO_CLASSES: DemoClass[] = [
-  { id: "demo-class-math", name: "Math 7 - Period 2", subject: "Mathematics", code: "MATH72", description: "Mathematics for seventh graders" },
+  {
+    id: "demo-class-math",
+    name: "Math 7 - Period 2",
+    subject: "Mathematics",
+    code: "MATH72",
+    description: "Mathematics for seventh graders",
+  },
   { id: "demo-class-sci", name: "Life Science - Period 4", subject: "Science", code: "SCI7P4", description: "Science for seventh graders" },
-  { id: "demo-class-eng", name: "English 7 - Period 1", subject: "English", code: "ENG7P1", description: "Reading and writing for seventh graders" },
+  {
+    id: "demo-class-eng",
+    name: "English 7 - Period 1",
+    subject: "English",
+    code: "ENG7P1",
+    description: "Reading and writing for seventh graders",
+  },
 ];
 
 export interface DemoStudent {
