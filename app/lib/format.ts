@@ -69,6 +69,16 @@ export function formatPoints(points: number | null | undefined): string {
   return String(Math.round(points * 100) / 100);
 }
 
+/** One way everywhere: "6.67 / 10" (points to two decimals at most); "– / 10" before there is a score. */
+export function formatScore(score: number | null | undefined, max: number | null | undefined): string {
+  return `${formatPoints(score)} / ${formatPoints(max)}`;
+}
+
+/** "1 point", "2 points", "0.5 points". */
+export function pointsLabel(points: number | null | undefined): string {
+  return `${formatPoints(points)} ${points === 1 ? "point" : "points"}`;
+}
+
 /** Due dates are entered without a time zone and shown as entered. */
 export function formatDueDate(date: Date | string | number | null | undefined): string {
   if (date == null) return "No due date";
