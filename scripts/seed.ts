@@ -1,17 +1,19 @@
-// `npm run db:seed`: the living demo. A demo teacher with three classes, their rosters and six weeks of
-// assignments whose students' work is real rendered worksheets (tests/fixtures/corpus), stored in the local
-// D1 and R2 exactly as an upload would store them, waiting to be graded.
+// `npm run db:seed`: the living demo, in two steps.
 //
-// `--grade-at <url>` (run by `npm start` once the server answers): signs in as the demo teacher and asks the
-// real API to process every demo assignment that still has ungraded work, so the grading worker grades it.
-// No grade is ever written here: every score comes from the grader reading the pages.
+// 1. (before the server starts) The demo teacher, three classes and their rosters, written to the local D1
+//    (fixed ids, INSERT ... ON CONFLICT DO NOTHING).
+// 2. `--grade-at <url>` (run by `npm start` once the server answers): signs in as the demo teacher and, through
+//    the real API, uploads six weeks of assignments whose students' work is real rendered worksheets
+//    (tests/fixtures/corpus), newest first, and asks for each to be processed, so the grading worker grades it.
+//    An assignment already there (same title in the same class) is not uploaded again.
 //
-// Idempotent: fixed ids, INSERT ... ON CONFLICT DO NOTHING, pages only rendered when missing from R2.
-// Never part of a migration. docs/decisions/0012-living-demo-and-dashboard-figures.md
+// No grade is ever written here: every score comes from the grader reading the pages. Rendering happens after
+// the server is up, so a teacher can sign in while the pages are still being made.
+// docs/decisions/0012-living-demo-and-dashboard-figures.md
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { getDb } from "../core/db/client";
-import { assignmentFiles, assignments, classes, enrollments, settings, students, submissions, teachers } from "../core/db/schema";
+import { classes, enrollments, settings, students, teachers } from "../core/db/schema";
 import { hashPassword } from "../app/server/password.server";
 import { renderWorksheetImage } from "../tests/fixtures/corpus/worksheets";
 import {
@@ -92,100 +94,19 @@ async function seed(persist: string) {
       ...DEMO_STUDENTS.flatMap((s) =>
         s.classes.map((classId) => db.insert(enrollments).values({ classId, studentId: s.id }).onConflictDoNothing()),
       ),
-      ...DEMO_ASSIGNMENTS.map((a) => {
-        const due = now - a.weeksAgo * 7 * DAY - DAY;
-        return db
-          .insert(assignments)
-          .values({
-            id: a.id,
-            teacherId,
-            classId: a.classId,
-            title: a.title,
-            description: `${a.title} for ${DEMO_CLASSES.find((c) => c.id === a.classId)!.name}`,
-            assignmentType: a.type,
-            subject: DEMO_CLASSES.find((c) => c.id === a.classId)!.subject,
-            gradeLevel: "7",
-            dueDate: new Date(due),
-            points: a.points,
-            status: "Draft",
-            processingMode: "later",
-            hasAnswerKey: true,
-            autoDetectStandards: false,
-            useManualStandards: true,
-            selectedStandards: a.standards,
-            answerKeyText: answerKey(a),
-            createdAt: new Date(due - 5 * DAY),
-            updatedAt: new Date(due - 5 * DAY),
-          })
-          .onConflictDoNothing();
-      }),
     ];
     await db.batch(rows as unknown as Parameters<typeof db.batch>[0]);
 
-    // The pages: rendered and stored only when missing, so a second run costs nothing. Three at a time: the
-    // image encoding runs on libuv's threads, so both cores help.
-    const work = demoWork();
-    let rendered = 0;
-    const store = async (w: (typeof work)[number]) => {
-      const key = `teachers/${teacherId}/assignments/${w.assignment.id}/batch/${w.fileId}/${encodeURIComponent(w.fileName)}`;
-      const due = now - w.assignment.weeksAgo * 7 * DAY - DAY;
-      let size = (await proxy.env.UPLOADS.head(key))?.size;
-      if (size === undefined) {
-        const bytes = await renderWorksheetImage(w.lines, w.quality, w.submissionId.length, CLEAN_AS_JPEG[w.quality]);
-        await proxy.env.UPLOADS.put(key, bytes, {
-          httpMetadata: { contentType: "image/jpeg" },
-          customMetadata: { teacherId, assignmentId: w.assignment.id, fileName: w.fileName },
-        });
-        size = bytes.byteLength;
-        rendered++;
-      }
-      await db.batch([
-        db
-          .insert(assignmentFiles)
-          .values({
-            id: w.fileId,
-            teacherId,
-            assignmentId: w.assignment.id,
-            kind: "batch",
-            r2Key: key,
-            fileName: w.fileName,
-            contentType: "image/jpeg",
-            size,
-            createdAt: new Date(due - DAY),
-          })
-          .onConflictDoNothing(),
-        db
-          .insert(submissions)
-          .values({
-            id: w.submissionId,
-            teacherId,
-            assignmentId: w.assignment.id,
-            studentId: w.student.id,
-            studentName: w.student.name,
-            fileId: w.fileId,
-            maxScore: w.assignment.points,
-            createdAt: new Date(due - DAY),
-            updatedAt: new Date(due - DAY),
-          })
-          .onConflictDoNothing(),
-      ]);
-    };
-    const queue = [...work];
-    await Promise.all(
-      Array.from({ length: 3 }, async () => {
-        for (let w = queue.shift(); w; w = queue.shift()) await store(w);
-      }),
-    );
     console.log(
-      `Seeded the demo teacher: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (${DEMO_CLASSES.length} classes, ${DEMO_STUDENTS.length} students, ` +
-        `${DEMO_ASSIGNMENTS.length} assignments, ${work.length} pages of student work, ${rendered} rendered now)`,
+      `Seeded the demo teacher: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (${DEMO_CLASSES.length} classes, ${DEMO_STUDENTS.length} students; ` +
+        `their work is uploaded and graded once the app runs)`,
     );
   } finally {
     await proxy.dispose();
   }
 }
 
-/** Phase two: the running app grades the demo work through its own API, as a teacher pressing "process" would. */
+/** Phase two: the running app receives the demo work through its own API, as a teacher's upload would. */
 async function gradeAt(base: string) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
@@ -193,29 +114,68 @@ async function gradeAt(base: string) {
     body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
   });
   if (!login.ok) {
-    console.log(`Demo grading skipped: the demo teacher could not sign in (${login.status}).`);
+    console.log(`Demo work skipped: the demo teacher could not sign in (${login.status}).`);
     return;
   }
   const { access_token: token } = (await login.json()) as { access_token: string };
-  let started = 0;
-  // Oldest first, as a teacher catching up would.
-  for (const a of [...DEMO_ASSIGNMENTS].sort((x, y) => y.weeksAgo - x.weeksAgo)) {
-    // wrangler dev may restart a worker while it warms up (503): asking again is safe, a running job is answered.
-    let res = new Response(null, { status: 503 });
-    for (let attempt = 0; attempt < 4 && res.status === 503; attempt++) {
-      if (attempt) await new Promise((resolve) => setTimeout(resolve, 2000));
-      res = await fetch(`${base}/api/document-ai/process/assignment/${a.id}`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${token}` },
-      }).catch(() => new Response(null, { status: 503 }));
+  const auth = { Authorization: `Bearer ${token}` };
+  const listed = (await (await fetch(`${base}/api/assignments`, { headers: auth })).json()) as {
+    assignments: { id: string; title: string; class_id: string | null }[];
+  };
+  const work = demoWork();
+  const now = Date.now();
+  let queued = 0;
+  // Newest first: this week's work is graded first.
+  for (const a of [...DEMO_ASSIGNMENTS].sort((x, y) => x.weeksAgo - y.weeksAgo)) {
+    let id = listed.assignments.find((row) => row.title === a.title && row.class_id === a.classId)?.id;
+    if (!id) {
+      const form = new FormData();
+      const klass = DEMO_CLASSES.find((c) => c.id === a.classId)!;
+      const fields: Record<string, string> = {
+        title: a.title,
+        description: `${a.title} for ${klass.name}`,
+        classId: a.classId,
+        subject: klass.subject,
+        gradeLevel: "7",
+        assignmentType: a.type,
+        points: String(a.points),
+        dueDate: new Date(now - a.weeksAgo * 7 * DAY - DAY).toISOString(),
+        hasAnswerKey: "true",
+        answerKeyText: answerKey(a),
+        useManualStandards: "true",
+        selectedStandards: JSON.stringify(a.standards),
+        processingMode: "later",
+      };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const pages = work.filter((w) => w.assignment.id === a.id);
+      const images = await Promise.all(
+        pages.map((w) => renderWorksheetImage(w.lines, w.quality, w.submissionId.length, CLEAN_AS_JPEG[w.quality])),
+      );
+      pages.forEach((w, i) => form.append("batch_files", new File([new Uint8Array(images[i])], w.fileName, { type: "image/jpeg" })));
+      const created = await retry(() => fetch(`${base}/api/assignments`, { method: "POST", headers: auth, body: form }));
+      if (created.status !== 201) {
+        console.log(`Demo assignment ${a.title} was not created: ${created.status} ${await created.text()}`);
+        continue;
+      }
+      id = ((await created.json()) as { assignment_id: string }).assignment_id;
     }
-    if (res.status === 202 || res.status === 200) started++;
-    else if (res.status !== 200 && res.status !== 409 && res.status !== 404) {
+    const res = await retry(() => fetch(`${base}/api/document-ai/process/assignment/${id}`, { method: "POST", headers: auth }));
+    if (res.status === 202) queued++;
+    else if (res.status !== 200 && res.status !== 409)
       console.log(`Demo grading of ${a.title} did not start: ${res.status} ${await res.text()}`);
-    }
   }
-  await fetch(`${base}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } }).catch(() => {});
-  if (started) console.log(`Grading the demo work: ${started} assignments queued.`);
+  await fetch(`${base}/api/auth/logout`, { method: "POST", headers: auth }).catch(() => {});
+  if (queued) console.log(`Demo work uploaded: ${queued} assignments are being graded.`);
+}
+
+/** wrangler dev may restart a worker while it warms up (503): the request is sent again. */
+async function retry(send: () => Promise<Response>) {
+  let res = new Response(null, { status: 503 });
+  for (let attempt = 0; attempt < 4 && res.status === 503; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 2000));
+    res = await send().catch(() => new Response(null, { status: 503 }));
+  }
+  return res;
 }
 
 const url = arg("--grade-at");

@@ -28,6 +28,7 @@ export async function dashboardOverview(db: Db, teacherId: string, opts: { trend
     db
       .select({
         graded: sql<number>`sum(case when ${submissions.status} = 'graded' then 1 else 0 end)`,
+        failed: sql<number>`sum(case when ${submissions.status} = 'failed' then 1 else 0 end)`,
         needsReview: sql<number>`sum(case when ${submissions.status} = 'graded' and ${submissions.needsReview} = 1 and ${submissions.approvedAt} is null then 1 else 0 end)`,
         average: sql<number | null>`avg(case when ${submissions.status} = 'graded' then ${submissions.percent} end)`,
       })
@@ -60,6 +61,7 @@ export async function dashboardOverview(db: Db, teacherId: string, opts: { trend
       students: Number(studentCount[0]?.n ?? 0),
       assignments: Number(assignmentCount[0]?.n ?? 0),
       graded: Number(graded[0]?.graded ?? 0),
+      failed: Number(graded[0]?.failed ?? 0),
       needsReview: Number(graded[0]?.needsReview ?? 0),
       averageScore: average == null ? null : Math.round(Number(average) * 10) / 10,
     },

@@ -114,7 +114,7 @@ describe("GET /api/dashboard/overview", () => {
     const res = await api("/api/dashboard/overview?trend=7d", { token: teacher.token });
     expect(res.status).toBe(200);
     const o = (await res.json()) as any;
-    expect(o.kpis).toEqual({ classes: 2, students: 4, assignments: 3, graded: 9, needsReview: 0, averageScore: 62.8 });
+    expect(o.kpis).toEqual({ classes: 2, students: 4, assignments: 3, graded: 9, failed: 0, needsReview: 0, averageScore: 62.8 });
     expect(o.trend.period).toBe("7d");
     expect(o.trend.points).toHaveLength(7);
     expect(o.subjects.map((s: any) => [s.subject, s.average])).toEqual([
