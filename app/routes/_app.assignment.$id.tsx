@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { JobProgress } from "~/components/assignments/job-progress";
 import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
-import { capitalize, formatDueDate, formatFileSize, formatPercent, formatPoints } from "~/lib/format";
+import { capitalize, formatDueDate, formatFileSize, formatPercent, formatScore, pointsLabel } from "~/lib/format";
 import { AssignmentInputError, assignmentDetail, type StudentRow } from "~/server/assignments.server";
 import { processAssignment } from "~/server/jobs.server";
 import { requireTeacher } from "~/server/auth.server";
@@ -92,7 +92,7 @@ function gradeText(row: StudentRow) {
   if (row.pipelineStatus === "pending" || row.pipelineStatus === "processing")
     return row.pipelineStatus === "processing" ? "Grading…" : "Not graded yet";
   if (row.score == null) return "Needs a score";
-  return `${formatPoints(row.score)}/${formatPoints(row.maxScore)} (${formatPercent(row.percent)})`;
+  return `${formatScore(row.score, row.maxScore)} (${formatPercent(row.percent)})`;
 }
 
 export default function AssignmentPage() {
@@ -142,7 +142,7 @@ export default function AssignmentPage() {
             {capitalize(assignment.assignmentType)}
             {assignment.subject ? ` · ${assignment.subject}` : ""}
             {assignment.gradeLevel ? ` · ${assignment.gradeLevel}` : ""}
-            {className ? ` · ${className}` : ""} · {assignment.points} points ·{" "}
+            {className ? ` · ${className}` : ""} · {pointsLabel(assignment.points)} ·{" "}
             {assignment.dueDate ? `Due ${formatDueDate(assignment.dueDate)}` : "No due date"}
           </p>
         </div>

@@ -119,3 +119,46 @@ describe("the living demo's content", () => {
     expect(work.some((w) => w.quality !== "clean")).toBe(true);
   });
 });
+
+describe("score colours", () => {
+  it("never shows 0% in green", async () => {
+    const { scoreBadgeClass } = await import("~/lib/format");
+    expect(scoreBadgeClass(0)).toContain("red");
+    expect(scoreBadgeClass(65)).toContain("amber");
+    expect(scoreBadgeClass(95)).toContain("emerald");
+    expect(scoreBadgeClass(null)).toContain("slate");
+  });
+});
+
+describe("job page after overrides", () => {
+  it("shows the stored scores and their average, not the streamed ones", async () => {
+    const { initialJobView } = await import("~/lib/job-state");
+    const { withCurrentScores } = await import("~/lib/job-scores");
+    const sub = (id: string, score: number) => ({
+      id,
+      studentName: id,
+      status: "graded" as const,
+      score,
+      maxScore: 10,
+      percent: score * 10,
+      needsReview: false,
+      feedback: "",
+      recognizedText: null,
+      failureReason: null,
+    });
+    const streamed = initialJobView({
+      status: "completed",
+      total: 2,
+      done: 2,
+      failed: 0,
+      averageScore: 50,
+      submissions: [sub("a", 4), sub("b", 6)],
+    });
+    const view = withCurrentScores(streamed, [
+      { ...sub("a", 10), status: "graded" },
+      { ...sub("b", 6), status: "graded" },
+    ]);
+    expect(view.averageScore).toBe(80);
+    expect(view.submissions.a.score).toBe(10);
+  });
+});
