@@ -5,7 +5,9 @@ import { spawn, spawnSync } from "node:child_process";
 
 const port = process.env.PORT ?? "8787";
 const persist = process.env.GRADEWELL_STATE ?? ".wrangler/state";
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// A dev registry of its own: wrangler's shared one (~/.config/.wrangler/registry) lets any other `wrangler dev` of
+// workers with the same names on this machine restart this one's runtime, which loses its in-memory queue.
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: `${persist}/registry` };
 
 function run(command, args, extraEnv = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
