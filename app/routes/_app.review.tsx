@@ -129,7 +129,7 @@ export default function ReviewQueue() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight">Review queue</h1>
         <p className="text-sm text-slate-600" data-testid="queue-position">
-          {index + 1} of {total} waiting · oldest first
+          {`${index + 1} of ${total} waiting · oldest first`}
         </p>
       </div>
       <p className="mt-1 text-sm">
