@@ -1,7 +1,7 @@
 // `npm run bench:demo`: from a fresh local state, time `npm start` until the demo teacher sees graded work.
 // Prints seconds to the server answering, to the first graded paper and to every demo paper graded (or failed).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoWork } from "./demo/content";
@@ -12,9 +12,10 @@ const expected = demoWork().length;
 const state = mkdtempSync(join(tmpdir(), "gradewell-demo-"));
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+const log = join(tmpdir(), `gradewell-bench-demo-${port}.log`);
 const server = spawn("node", ["scripts/start.mjs"], {
   env: { ...process.env, PORT: port, GRADEWELL_STATE: state },
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", openSync(log, "w"), "inherit"],
   detached: true,
 });
 
@@ -55,7 +56,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   rmSync(state, { recursive: true, force: true });
 }
-console.log(`npm start on a fresh state (port ${port}), ${expected} demo papers:`);
+console.log(`npm start on a fresh state (port ${port}), ${expected} demo papers (server log: ${log}):`);
 console.log(`  server answering      ${marks.up ?? "never"} s`);
 console.log(`  first graded paper    ${marks.first ?? "never"} s`);
 console.log(`  all demo work graded  ${marks.all ?? "not within 30 min"} s${marks.summary ? ` (${marks.summary})` : ""}`);

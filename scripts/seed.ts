@@ -108,23 +108,32 @@ async function seed(persist: string) {
 
 /** Phase two: the running app receives the demo work through its own API, as a teacher's upload would. */
 async function gradeAt(base: string) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  if (!login.ok) {
-    console.log(`Demo work skipped: the demo teacher could not sign in (${login.status}).`);
+  let token = "";
+  const signIn = async () => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    });
+    if (login.ok) token = ((await login.json()) as { access_token: string }).access_token;
+    return login.ok;
+  };
+  if (!(await signIn())) {
+    console.log("Demo work skipped: the demo teacher could not sign in (was the password changed?).");
     return;
   }
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { Authorization: `Bearer ${token}` };
-  const listed = (await (await fetch(`${base}/api/assignments`, { headers: auth })).json()) as {
+  /** The API as the demo teacher; an expired access token is replaced by signing in again. */
+  const call = async (path: string, init: RequestInit = {}) => {
+    const send = () => retry(() => fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${token}` } }));
+    const res = await send();
+    return res.status === 401 && (await signIn()) ? send() : res;
+  };
+  const listed = (await (await call("/api/assignments")).json()) as {
     assignments: { id: string; title: string; class_id: string | null }[];
   };
   const work = demoWork();
   const now = Date.now();
-  let queued = 0;
+  const ids: { id: string; title: string }[] = [];
   // Newest first: this week's work is graded first.
   for (const a of [...DEMO_ASSIGNMENTS].sort((x, y) => x.weeksAgo - y.weeksAgo)) {
     let id = listed.assignments.find((row) => row.title === a.title && row.class_id === a.classId)?.id;
@@ -152,20 +161,35 @@ async function gradeAt(base: string) {
         pages.map((w) => renderWorksheetImage(w.lines, w.quality, w.submissionId.length, CLEAN_AS_JPEG[w.quality])),
       );
       pages.forEach((w, i) => form.append("batch_files", new File([new Uint8Array(images[i])], w.fileName, { type: "image/jpeg" })));
-      const created = await retry(() => fetch(`${base}/api/assignments`, { method: "POST", headers: auth, body: form }));
+      const created = await call("/api/assignments", { method: "POST", body: form });
       if (created.status !== 201) {
         console.log(`Demo assignment ${a.title} was not created: ${created.status} ${await created.text()}`);
         continue;
       }
       id = ((await created.json()) as { assignment_id: string }).assignment_id;
     }
-    const res = await retry(() => fetch(`${base}/api/document-ai/process/assignment/${id}`, { method: "POST", headers: auth }));
-    if (res.status === 202) queued++;
-    else if (res.status !== 200 && res.status !== 409)
-      console.log(`Demo grading of ${a.title} did not start: ${res.status} ${await res.text()}`);
+    ids.push({ id, title: a.title });
   }
-  await fetch(`${base}/api/auth/logout`, { method: "POST", headers: auth }).catch(() => {});
-  if (queued) console.log(`Demo work uploaded: ${queued} assignments are being graded.`);
+  // One job at a time, each waiting for the one before: the same order a teacher working through the week would
+  // see, and no two jobs compete for the one local grading thread.
+  let graded = 0;
+  for (const { id, title } of ids) {
+    const res = await call(`/api/document-ai/process/assignment/${id}`, { method: "POST" });
+    if (res.status === 409) continue;
+    if (res.status !== 200 && res.status !== 202) {
+      console.log(`Demo grading of ${title} did not start: ${res.status} ${await res.text()}`);
+      continue;
+    }
+    const { job_id: jobId } = (await res.json()) as { job_id: string };
+    for (let i = 0; i < 600; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const status = await call(`/api/v2/grading/job/${jobId}`).then((r) => (r.ok ? (r.json() as Promise<{ status: string }>) : null));
+      if (status && status.status !== "processing") break;
+    }
+    graded++;
+  }
+  if (graded) console.log(`Demo work graded: ${graded} assignments.`);
+  await call("/api/auth/logout", { method: "POST" });
 }
 
 /** wrangler dev may restart a worker while it warms up (503): the request is sent again. */
