@@ -66,6 +66,11 @@ const SECTIONS: readonly LegalSection[] = [
           <strong>Pseudonyms for outside AI models:</strong> when a school chooses a hosted AI model, student names are replaced by
           pseudonyms before any text leaves Gradewell.
         </li>
+        <li>
+          <strong>Page images stay with us unless you choose otherwise:</strong> photos and scans of student work are read inside Gradewell.
+          Only if you turn on &ldquo;Let a hosted AI model read page images&rdquo; in Settings may pages we read poorly (such as
+          handwriting) be sent to the AI model your school configured; it is off by default.
+        </li>
       </ul>
     ),
   },

@@ -109,6 +109,8 @@ export const settings = sqliteTable("settings", {
   autoDetectStandards: integer("auto_detect_standards", { mode: "boolean" }).notNull().default(true),
   defaultPoints: integer("default_points").notNull().default(100),
   requireManualReview: integer("require_manual_review", { mode: "boolean" }).notNull().default(false),
+  /** Page images may be sent to the hosted vision reader (VISION_READER): off unless the teacher allows it. */
+  allowHostedReading: integer("allow_hosted_reading", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
 
