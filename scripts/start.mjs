@@ -46,7 +46,10 @@ console.log(`\nGradewell is starting on http://127.0.0.1:${port} (demo teacher: 
 const base = `http://127.0.0.1:${port}`;
 (async () => {
   for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) {
       spawn("npx", ["tsx", "scripts/seed.ts", "--grade-at", base], { stdio: "inherit", env });
       return;

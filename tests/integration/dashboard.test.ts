@@ -9,7 +9,6 @@ import { signedInTeacher, page } from "./classes-helpers";
 import { seedFixtureClass } from "./dashboard-fixture";
 import { api, postForm } from "./helpers";
 
-
 describe("Analytics figures on the fixture class", () => {
   it("match the hand-computed values for 30 days", async () => {
     const teacher = await signedInTeacher();
