@@ -36,3 +36,4 @@ export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
 export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "feedback"] as const;
 export const SESSION_KINDS = ["browser", "api"] as const;
 export const API_TOKEN_KINDS = ["access", "refresh"] as const;
+export const NOTIFICATION_KINDS = ["grading_finished", "grading_failed", "review_waiting", "plan_limit"] as const;

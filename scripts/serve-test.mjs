@@ -8,7 +8,8 @@ import { startLocalServers } from "./dev/layout.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 const persist = mkdtempSync(join(tmpdir(), "gradewell-e2e-"));
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// Its own dev registry, so another `wrangler dev` of the same workers on this machine cannot restart this one.
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: join(persist, "registry") };
 
 const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
   stdio: "inherit",

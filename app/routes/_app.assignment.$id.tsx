@@ -4,7 +4,7 @@ import { JobProgress } from "~/components/assignments/job-progress";
 import { ExportDialog } from "~/components/exports/export-dialog";
 import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
-import { capitalize, formatDueDate, formatFileSize, formatPercent, formatPoints } from "~/lib/format";
+import { capitalize, formatDueDate, formatFileSize, formatPercent, formatScore, pointsLabel } from "~/lib/format";
 import { AssignmentInputError, assignmentDetail, type StudentRow } from "~/server/assignments.server";
 import { processAssignment } from "~/server/jobs.server";
 import { requireTeacher } from "~/server/auth.server";
@@ -94,7 +94,7 @@ function gradeText(row: StudentRow) {
   if (row.pipelineStatus === "pending" || row.pipelineStatus === "processing")
     return row.pipelineStatus === "processing" ? "Grading…" : "Not graded yet";
   if (row.score == null) return "Needs a score";
-  return `${formatPoints(row.score)}/${formatPoints(row.maxScore)} (${formatPercent(row.percent)})`;
+  return `${formatScore(row.score, row.maxScore)} (${formatPercent(row.percent)})`;
 }
 
 export default function AssignmentPage() {
@@ -144,7 +144,7 @@ export default function AssignmentPage() {
             {capitalize(assignment.assignmentType)}
             {assignment.subject ? ` · ${assignment.subject}` : ""}
             {assignment.gradeLevel ? ` · ${assignment.gradeLevel}` : ""}
-            {className ? ` · ${className}` : ""} · {assignment.points} points ·{" "}
+            {className ? ` · ${className}` : ""} · {pointsLabel(assignment.points)} ·{" "}
             {assignment.dueDate ? `Due ${formatDueDate(assignment.dueDate)}` : "No due date"}
           </p>
         </div>

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormAlert } from "~/components/ui/field";
-import { formatPoints } from "~/lib/format";
+import { formatPoints, pointsLabel } from "~/lib/format";
 import { AssignmentInputError } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
@@ -104,7 +104,7 @@ export default function QuestionPage() {
       <p className="mt-1 text-slate-600">Every student&apos;s answer to this question. Adjust points, then save them all at once.</p>
       {rows[0]?.keyAnswer ? (
         <p className="mt-3 inline-block rounded-md bg-brand-50 px-3 py-1.5 text-sm text-brand-800">
-          Key: <strong>{rows[0].keyAnswer}</strong> · {formatPoints(rows[0].possible)} points
+          Key: <strong>{rows[0].keyAnswer}</strong> · {pointsLabel(rows[0].possible)}
         </p>
       ) : null}
       <div className="mt-4 space-y-3">

@@ -17,6 +17,7 @@ import {
   IMPORTANCE,
   JOB_KINDS,
   JOB_STATUSES,
+  NOTIFICATION_KINDS,
   PROCESSING_MODES,
   SESSION_KINDS,
   SUBMISSION_STATUSES,
@@ -401,3 +402,26 @@ export const contactMessages = sqliteTable("contact_messages", {
 });
 
 export type Teacher = typeof teachers.$inferSelect;
+
+/**
+ * What the dashboard's notifications button lists: grading finished or failed, work waiting for review, the plan
+ * limit near. `key` makes each one once per teacher (e.g. `job:<id>:finished`), so recording is idempotent.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    key: text("key").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    href: text("href"),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_teacher_key_idx").on(t.teacherId, t.key),
+    index("notifications_teacher_idx").on(t.teacherId, t.createdAt),
+  ],
+);
