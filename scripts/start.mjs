@@ -35,6 +35,9 @@ const server = spawn(
     "--persist-to",
     persist,
     "--show-interactive-dev-session=false",
+    // The local outbox's reader (/dev/mail) exists only here, never in a deployed worker (docs/decisions/0011).
+    "--var",
+    "DEV_MAIL:on",
   ],
   { stdio: "inherit", env },
 );

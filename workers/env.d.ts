@@ -22,6 +22,17 @@ declare global {
     ANTHROPIC_BASE_URL?: string;
     /** Workers AI, when bound (GRADING_PROVIDER=workers-ai). */
     AI?: Ai;
+    /** Mail (app/server/mail.server.ts): outbox (default), cloudflare or http. */
+    MAIL_PROVIDER?: string;
+    MAIL_FROM?: string;
+    MAIL_API_URL?: string;
+    MAIL_API_KEY?: string;
+    /** Cloudflare Email Service's send_email binding, when MAIL_PROVIDER=cloudflare. */
+    EMAIL?: { send(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+    /** The public address of the app, used in links sent by mail; unset, the request's origin. */
+    APP_URL?: string;
+    /** "on" only under local `wrangler dev` (scripts/start.mjs, scripts/serve-test.mjs): enables /dev/mail. */
+    DEV_MAIL?: string;
     /** Only in integration tests. */
     TEST_MIGRATIONS?: D1Migration[];
   }

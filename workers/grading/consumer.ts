@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../../core/db/client";
 import { jobStub } from "../../core/jobs/stub";
-import { submissions } from "../../core/db/schema";
+import { gradingJobs, submissions } from "../../core/db/schema";
 import { GradingMessage } from "../../core/jobs/events";
 import { isPermanent, processSubmission } from "./pipeline";
 import { markSubmissionFailed, settleJob } from "./results";
@@ -28,6 +28,10 @@ export async function consume(message: Message<unknown>, env: Env) {
     return;
   }
   const { jobId, submissionId } = parsed.data;
+  if (!(await jobExists(env, jobId))) {
+    message.ack(); // its teacher deleted it (or the whole account) while it waited: nothing is left to grade or tell
+    return;
+  }
   const sink = jobStub(env, jobId);
   try {
     await processSubmission(env, parsed.data, message.attempts, sink);
@@ -46,6 +50,11 @@ export async function consume(message: Message<unknown>, env: Env) {
   }
 }
 
+async function jobExists(env: Env, jobId: string): Promise<boolean> {
+  const row = await getDb(env.DB).query.gradingJobs.findFirst({ where: eq(gradingJobs.id, jobId), columns: { id: true } });
+  return row !== undefined;
+}
+
 async function failSubmission(env: Env, jobId: string, submissionId: string, reason: string) {
   const sink = jobStub(env, jobId);
   await markSubmissionFailed(env, submissionId, reason);
@@ -59,7 +68,7 @@ async function failSubmission(env: Env, jobId: string, submissionId: string, rea
 /** Messages that used up their retries: the submission fails with its last reason, and the job can still end. */
 export async function consumeDeadLetter(message: Message<unknown>, env: Env) {
   const parsed = GradingMessage.safeParse(message.body);
-  if (parsed.success) {
+  if (parsed.success && (await jobExists(env, parsed.data.jobId))) {
     const { jobId, submissionId } = parsed.data;
     const row = await getDb(env.DB).query.submissions.findFirst({ where: eq(submissions.id, submissionId) });
     const reason = `Grading failed after ${MAX_ATTEMPTS} attempts: ${row?.failureReason ?? "unknown error"}`;
