@@ -145,11 +145,16 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
           </p>
           {student.enrollmentDate ? <p className="text-xs text-slate-500">{`Enrolled ${formatDate(student.enrollmentDate)}`}</p> : null}
         </div>
-        {profile.elementary ? (
-          <Link to={`/elementary-student/${student.id}`} className={secondaryButton}>
-            Elementary profile
+        <div className="flex flex-wrap gap-2">
+          {profile.elementary ? (
+            <Link to={`/elementary-student/${student.id}`} className={secondaryButton}>
+              Elementary profile
+            </Link>
+          ) : null}
+          <Link to={`/student/${student.id}/delete`} className={secondaryButton}>
+            Delete student
           </Link>
-        ) : null}
+        </div>
       </div>
 
       <Flash message={result?.message} />

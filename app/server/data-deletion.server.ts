@@ -10,6 +10,7 @@ import {
   assignmentFiles,
   assignments,
   attendance,
+  classes,
   conferenceItems,
   enrollments,
   gradeEdits,
@@ -224,4 +225,44 @@ export async function studentsOnlyIn(db: Db, teacherId: string, classId: string)
   );
   const enrolledElsewhere = new Set(elsewhere.map((e) => e.id));
   return roster.filter((s) => !enrolledElsewhere.has(s.id));
+}
+
+/** What a deletion page shows before the teacher confirms; null when the student or assignment is not theirs. */
+export async function deletionPreview(db: Db, teacherId: string, target: { studentId: string } | { assignmentId: string }) {
+  const scope = forTeacher(db, teacherId);
+  const count = async (table: typeof submissions | typeof conferenceItems, condition: SQL) =>
+    (await db.select({ id: table.id }).from(table).where(scope.where(table, condition))).length;
+  if ("studentId" in target) {
+    const student = await scope.find(students, target.studentId);
+    if (!student) return null;
+    return {
+      id: student.id,
+      name: student.name,
+      submissions: await count(submissions, eq(submissions.studentId, student.id)),
+      conferenceItems: await count(conferenceItems, eq(conferenceItems.studentId, student.id)),
+    };
+  }
+  const assignment = await scope.find(assignments, target.assignmentId);
+  if (!assignment) return null;
+  return {
+    id: assignment.id,
+    name: assignment.title,
+    submissions: await count(submissions, eq(submissions.assignmentId, assignment.id)),
+    conferenceItems: 0,
+  };
+}
+
+/** Deletes a class; with `withStudents`, also its students who are in no other class, with all their work. */
+export async function deleteClassAndStudents(env: Env, db: Db, teacher: Who, classId: string, withStudents: boolean) {
+  const removed: string[] = [];
+  if (withStudents) {
+    for (const student of await studentsOnlyIn(db, teacher.id, classId)) {
+      if (await deleteStudent(env, db, teacher, student.id)) removed.push(student.name);
+    }
+  }
+  const rows = await db
+    .delete(classes)
+    .where(forTeacher(db, teacher.id).where(classes, eq(classes.id, classId)))
+    .returning({ id: classes.id });
+  return rows.length > 0 ? { studentsDeleted: removed.length } : null;
 }
