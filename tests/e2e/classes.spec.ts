@@ -174,7 +174,7 @@ test.describe("camera", () => {
     await page.getByText("Add Conference Item").click();
     await page.getByRole("button", { name: "Take Photo" }).click();
     await page.getByRole("button", { name: "Capture" }).click(); // enabled once the first frame plays
-    await expect(page.getByRole("img", { name: "The photo you took" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "What you just captured" })).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue(/^Photo taken /);
     await page.getByRole("button", { name: "Retake" }).click();
     await page.getByRole("button", { name: "Capture" }).click(); // enabled once the first frame plays
