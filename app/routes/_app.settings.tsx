@@ -4,13 +4,16 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Toggle } from "~/components/assignments/toggle";
 import { DeleteAccount, EmailChange, PasswordChange } from "~/components/settings/account-forms";
+import { ExportData, RetentionSetting } from "~/components/settings/privacy";
 import { Saved, SettingsSection } from "~/components/settings/section";
+import { AccessLogList } from "~/components/access-log-list";
 import { FieldError } from "~/components/ui/field";
 import { SettingsForm } from "~/schemas/assignments";
+import { accessLogFor } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { handleSettingsAction, type SettingsIntent } from "~/server/settings-actions.server";
-import { getSettings } from "~/server/settings.server";
+import { getRetentionDays, getSettings } from "~/server/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Gradewell" }];
 
@@ -20,6 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     settings: await getSettings(db, teacher.id),
     account: { email: teacher.email, hasPassword: teacher.passwordHash !== null },
+    retentionDays: await getRetentionDays(db, teacher.id),
+    accessLog: await accessLogFor(db, teacher.id, { limit: 50 }),
   };
 }
 
@@ -30,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = { intent: SettingsIntent; result: SubmissionResult<string[]>; message: string | null };
 
 export default function SettingsPage() {
-  const { settings, account } = useLoaderData<typeof loader>();
+  const { settings, account, retentionDays, accessLog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "defaults") : null;
@@ -108,6 +113,22 @@ export default function SettingsPage() {
 
       <SettingsSection id="email-heading" title="E-mail address">
         <EmailChange {...forIntent("email")} hasPassword={account.hasPassword} email={account.email} />
+      </SettingsSection>
+
+      <SettingsSection id="retention-heading" title="Retention">
+        <RetentionSetting retentionDays={retentionDays} {...forIntent("retention")} />
+      </SettingsSection>
+
+      <SettingsSection id="export-heading" title="Export your data">
+        <ExportData />
+      </SettingsSection>
+
+      <SettingsSection
+        id="access-heading"
+        title="Access log"
+        intro="Who viewed, exported, regraded, changed or deleted which student's work, newest first. Entries are kept for one year."
+      >
+        <AccessLogList entries={accessLog} />
       </SettingsSection>
 
       <section aria-labelledby="delete-account-heading" className="mt-8 rounded-xl border border-red-200 bg-white p-6 shadow-sm">

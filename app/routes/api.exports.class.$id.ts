@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { logClassExport } from "~/server/access-log.server";
 import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { classExport, csvResponse, EXPORT_FORMATS, type ExportFormat } from "~/server/exports.server";
@@ -11,5 +12,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!EXPORT_FORMATS.includes(format)) return apiError(400, "Unknown export format. Use csv or canvas.");
   const result = await classExport(getDb(context.cloudflare.env.DB), teacher.id, params.id ?? "", format);
   if (!result) return apiError(404, "Class not found.");
+  await logClassExport(getDb(context.cloudflare.env.DB), teacher, params.id ?? "");
   return csvResponse(result.csv, result.fileName);
 }

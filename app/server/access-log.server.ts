@@ -1,9 +1,9 @@
 // The access log: who viewed, exported, regraded, overrode or deleted which student's work, and when.
 // The teacher reads it on the student's profile and in Settings; entries older than a year are deleted daily.
-import { and, desc, eq, lt, ne } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, ne } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { rowsPerInsert } from "../../core/db/chunk";
-import { accessLog, type Teacher } from "../../core/db/schema";
+import { accessLog, assignments, classes, enrollments, students, submissions, type Teacher } from "../../core/db/schema";
 import { forTeacher } from "../../core/db/scoped";
 import { newId } from "./tokens.server";
 
@@ -77,4 +77,56 @@ export function forgetStudentAccess(db: Db, teacherId: string, studentId: string
 export async function deleteOldAccessLog(db: Db, now = new Date()) {
   const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   await db.delete(accessLog).where(and(lt(accessLog.at, cutoff)));
+}
+
+/** The entry for one submission: whose work, on which assignment. */
+export function submissionAccess(
+  assignment: { title: string } | null | undefined,
+  submission: { studentId: string | null; studentName: string },
+  action: AccessAction,
+): AccessEntry {
+  return {
+    action,
+    studentId: submission.studentId,
+    studentName: submission.studentName || "Unnamed student",
+    target: `${assignment?.title ?? "QuickSnap"}: submission`,
+  };
+}
+
+/** A CSV export of an assignment's grades: one entry per identified student on it. */
+export async function logAssignmentExport(db: Db, teacher: Pick<Teacher, "id" | "name" | "email">, assignmentId: string) {
+  const scope = forTeacher(db, teacher.id);
+  const assignment = await scope.find(assignments, assignmentId);
+  if (!assignment) return;
+  const rows = await db
+    .select({ studentId: submissions.studentId, studentName: submissions.studentName })
+    .from(submissions)
+    .where(scope.where(submissions, eq(submissions.assignmentId, assignmentId), isNotNull(submissions.studentId)));
+  await logAccess(
+    db,
+    teacher,
+    rows.map((r) => ({
+      action: "exported",
+      studentId: r.studentId,
+      studentName: r.studentName,
+      target: `${assignment.title}: grades (CSV)`,
+    })),
+  );
+}
+
+/** A CSV export of a class's gradebook: one entry per enrolled student. */
+export async function logClassExport(db: Db, teacher: Pick<Teacher, "id" | "name" | "email">, classId: string) {
+  const scope = forTeacher(db, teacher.id);
+  const klass = await scope.find(classes, classId);
+  if (!klass) return;
+  const roster = await db
+    .select({ id: students.id, name: students.name })
+    .from(enrollments)
+    .innerJoin(students, eq(students.id, enrollments.studentId))
+    .where(and(scope.where(students), eq(enrollments.classId, classId)));
+  await logAccess(
+    db,
+    teacher,
+    roster.map((s) => ({ action: "exported", studentId: s.id, studentName: s.name, target: `${klass.name}: gradebook (CSV)` })),
+  );
 }
