@@ -33,7 +33,10 @@ export async function applyRetention(env: Env, db: Db, teacherId: string, days: 
   for (const slice of chunk(files, D1_MAX_BOUND_VALUES - 2)) {
     const ids = slice.map((f) => f.id);
     await db.batch([
-      db.update(submissions).set({ fileId: null }).where(scope.where(submissions, inArray(submissions.fileId, ids))),
+      db
+        .update(submissions)
+        .set({ fileId: null })
+        .where(scope.where(submissions, inArray(submissions.fileId, ids))),
       db.delete(assignmentFiles).where(scope.where(assignmentFiles, inArray(assignmentFiles.id, ids))),
     ]);
     await deleteObjects(
