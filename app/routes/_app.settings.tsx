@@ -12,6 +12,7 @@ import { SettingsForm } from "~/schemas/assignments";
 import { accessLogFor } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
+import { gradingAllowance, UPGRADE_PATH } from "../../core/plans";
 import { handleSettingsAction, type SettingsIntent } from "~/server/settings-actions.server";
 import { getRetentionDays, getSettings } from "~/server/settings.server";
 
@@ -25,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account: { email: teacher.email, hasPassword: teacher.passwordHash !== null },
     retentionDays: await getRetentionDays(db, teacher.id),
     accessLog: await accessLogFor(db, teacher.id, { limit: 50 }),
+    allowance: await gradingAllowance(db, teacher.id),
   };
 }
 
@@ -35,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = { intent: SettingsIntent; result: SubmissionResult<string[]>; message: string | null };
 
 export default function SettingsPage() {
-  const { settings, account, retentionDays, accessLog } = useLoaderData<typeof loader>();
+  const { settings, account, retentionDays, accessLog, allowance } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "defaults") : null;
@@ -105,6 +107,25 @@ export default function SettingsPage() {
             </button>
           </div>
         </Form>
+      </SettingsSection>
+
+      <SettingsSection id="plan-heading" title="Plan">
+        <p className="text-sm text-slate-700" data-testid="plan-usage">
+          {`You are on the ${allowance.plan.charAt(0).toUpperCase()}${allowance.plan.slice(1)} plan. `}
+          {allowance.limit === null
+            ? `${allowance.used} submissions graded this month; no monthly limit.`
+            : `${allowance.used} of ${allowance.limit} graded submissions used this month.`}
+        </p>
+        {allowance.reached ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            Grading is paused until next month.
+          </p>
+        ) : null}
+        {allowance.plan === "starter" ? (
+          <a href={UPGRADE_PATH} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+            Upgrade to Professional
+          </a>
+        ) : null}
       </SettingsSection>
 
       <SettingsSection id="password-heading" title="Password" intro="Changing it signs you out on your other devices.">

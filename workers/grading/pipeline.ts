@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../core/db/client";
 import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
+import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
 import {
   AnswerKeyError,
   parseAnswerKey,
@@ -228,6 +229,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     await settleJob(env, message.jobId, sink); // a redelivered message: the result is already stored
     return;
   }
+  if ((await gradingAllowance(db, submission.teacherId)).reached) throw new PermanentGradingError(PLAN_LIMIT_MESSAGE);
   await db.update(submissions).set({ status: "processing", updatedAt: new Date() }).where(eq(submissions.id, submission.id));
   await sink.append(
     { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
