@@ -80,6 +80,12 @@ export default function SettingsPage() {
             hint="Grades stay pending until you approve them"
             defaultChecked={settings.requireManualReview}
           />
+          <Toggle
+            name="allowHostedReading"
+            label="Let a hosted AI model read page images"
+            hint="Off: photos and scans are read only inside Gradewell. On: pages Gradewell reads poorly (such as handwriting) may be sent to the AI model your school configured"
+            defaultChecked={settings.allowHostedReading}
+          />
           <div className="max-w-48">
             <label htmlFor={fields.defaultPoints.id} className="mb-1 block text-sm font-medium text-slate-700">
               Default points

@@ -71,6 +71,11 @@ const SECTIONS: readonly LegalSection[] = [
           pseudonyms before any text leaves Gradewell.
         </li>
         <li>
+          <strong>Page images stay with us unless you choose otherwise:</strong> photos and scans of student work are read inside Gradewell.
+          Only if you turn on &ldquo;Let a hosted AI model read page images&rdquo; in Settings may pages we read poorly (such as
+          handwriting) be sent to the AI model your school configured; it is off by default.
+        </li>
+        <li>
           <strong>Access log:</strong> you can see who viewed, exported, regraded, changed or deleted a student's work on the student's
           profile and in Settings.
         </li>

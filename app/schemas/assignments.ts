@@ -169,6 +169,7 @@ export const SettingsForm = z.object({
     z.number().min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
   ),
   requireManualReview: flag,
+  allowHostedReading: flag,
 });
 export type SettingsInput = z.output<typeof SettingsForm>;
 
@@ -205,6 +206,7 @@ export const SettingsBody = z
     auto_detect_standards: z.boolean(),
     default_points: z.number().int(POINTS_MESSAGE).min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
     require_manual_review: z.boolean(),
+    allow_hosted_reading: z.boolean(),
   })
   .partial()
   .strict();

@@ -4,6 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { nameFromFileName } from "../lib/format";
 import type { Db } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import {
   assignmentFiles,
   assignments,
@@ -31,7 +32,7 @@ export type AssignmentRow = typeof assignments.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 
 export async function findClass(db: Db, teacherId: string, classId: string) {
-  return db.query.classes.findFirst({ where: and(eq(classes.id, classId), eq(classes.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(classes, classId);
 }
 
 export async function roster(db: Db, teacherId: string, classId: string | null) {
@@ -47,7 +48,7 @@ export async function roster(db: Db, teacherId: string, classId: string | null) 
 export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export async function findAssignment(db: Db, teacherId: string, assignmentId: string) {
-  return db.query.assignments.findFirst({ where: and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(assignments, assignmentId);
 }
 
 export async function requireAssignment(db: Db, teacherId: string, assignmentId: string) {

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import { generateClassCode } from "~/lib/class-code";
 import { roundScore } from "~/lib/grades";
 import type { StudentRowValue } from "~/schemas/classes";
+import { chunk, inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, students } from "../../core/db/schema";
 import { newId } from "./tokens.server";
@@ -173,12 +174,6 @@ export async function deleteClass(db: Db, teacherId: string, classId: string): P
   return rows.length > 0;
 }
 
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
 /**
  * Finds the teacher's students by e-mail or creates them, then enrolls them in the class.
  * The same e-mail is the same student across the teacher's classes.
@@ -186,16 +181,16 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 export async function enrollStudents(db: Db, teacherId: string, classId: string, rows: readonly StudentRowValue[]) {
   const byEmail = new Map<string, string>();
   const wanted = [...new Map(rows.map((r) => [r.email.toLowerCase(), r])).values()];
-  for (const part of chunks(
+  const found = await inChunks(
     wanted.map((r) => r.email.toLowerCase()),
-    80,
-  )) {
-    const found = await db
-      .select({ id: students.id, email: students.email })
-      .from(students)
-      .where(and(eq(students.teacherId, teacherId), inArray(students.email, part)));
-    for (const f of found) if (f.email) byEmail.set(f.email, f.id);
-  }
+    1,
+    (part) =>
+      db
+        .select({ id: students.id, email: students.email })
+        .from(students)
+        .where(and(eq(students.teacherId, teacherId), inArray(students.email, part))),
+  );
+  for (const f of found) if (f.email) byEmail.set(f.email, f.id);
   const inserts = wanted
     .filter((r) => !byEmail.has(r.email.toLowerCase()))
     .map((r) => {
@@ -204,17 +199,16 @@ export async function enrollStudents(db: Db, teacherId: string, classId: string,
       return db.insert(students).values({ id, teacherId, name: r.name, email: r.email.toLowerCase() });
     });
   const ids = wanted.map((r) => byEmail.get(r.email.toLowerCase())!);
-  const already = new Set<string>();
-  for (const part of chunks(ids, 80)) {
-    const found = await db
+  const enrolledRows = await inChunks(ids, 1, (part) =>
+    db
       .select({ id: enrollments.studentId })
       .from(enrollments)
-      .where(and(eq(enrollments.classId, classId), inArray(enrollments.studentId, part)));
-    for (const f of found) already.add(f.id);
-  }
+      .where(and(eq(enrollments.classId, classId), inArray(enrollments.studentId, part))),
+  );
+  const already = new Set(enrolledRows.map((f) => f.id));
   const enrolls = ids.filter((id) => !already.has(id)).map((studentId) => db.insert(enrollments).values({ classId, studentId }));
   const statements = [...inserts, ...enrolls];
-  for (const part of chunks(statements, 50)) {
+  for (const part of chunk(statements, 50)) {
     if (part.length > 0) await db.batch(part as [(typeof part)[number], ...(typeof part)[number][]]);
   }
   return { added: enrolls.length, alreadyEnrolled: already.size, studentIds: ids };

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { GradingMessage, JobStatusResponse } from "../../core/jobs/events";
 import type { Db } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { assignmentFiles, assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
 import { AssignmentInputError, findAssignment, requireAssignment, type SubmissionRow } from "./assignments.server";
 import type { CheckedUpload } from "./storage.server";
@@ -12,7 +13,7 @@ import { newId } from "./tokens.server";
 import { jobStub } from "../../core/jobs/stub";
 
 export async function findJob(db: Db, teacherId: string, jobId: string) {
-  return db.query.gradingJobs.findFirst({ where: and(eq(gradingJobs.id, jobId), eq(gradingJobs.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(gradingJobs, jobId);
 }
 
 /** The job that is grading this assignment right now, if any. */
@@ -69,7 +70,11 @@ async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentI
   try {
     await startJob(env, { jobId, teacherId, submissionIds });
   } catch (error) {
-    await db.update(gradingJobs).set({ status: "failed", finishedAt: new Date() }).where(eq(gradingJobs.id, jobId));
+    const scope = forTeacher(db, teacherId);
+    await db
+      .update(gradingJobs)
+      .set({ status: "failed", finishedAt: new Date() })
+      .where(scope.where(gradingJobs, eq(gradingJobs.id, jobId)));
     throw error;
   }
   return jobId;
@@ -78,8 +83,14 @@ async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentI
 /** Regrade one submission (after the teacher corrected its recognised text): reset it and give it its own job. */
 export async function regradeSubmission(env: Env, db: Db, teacherId: string, submission: SubmissionRow) {
   if (!submission.assignmentId) throw new AssignmentInputError("Only assignment submissions can be regraded here.", 400);
+  const scope = forTeacher(db, teacherId);
+  // question_results has no teacher of its own: its rows are deleted through the teacher's submission.
+  const own = db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(scope.where(submissions, eq(submissions.id, submission.id)));
   await db.batch([
-    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
+    db.delete(questionResults).where(inArray(questionResults.submissionId, own)),
     db
       .update(submissions)
       .set({

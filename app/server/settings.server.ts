@@ -9,6 +9,8 @@ export type TeacherSettings = {
   autoDetectStandards: boolean;
   defaultPoints: number;
   requireManualReview: boolean;
+  /** Page images may leave Gradewell for a hosted vision reader (default no). */
+  allowHostedReading: boolean;
 };
 
 export const DEFAULT_SETTINGS: TeacherSettings = {
@@ -16,6 +18,7 @@ export const DEFAULT_SETTINGS: TeacherSettings = {
   autoDetectStandards: true,
   defaultPoints: 100,
   requireManualReview: false,
+  allowHostedReading: false,
 };
 
 export async function getSettings(db: Db, teacherId: string): Promise<TeacherSettings> {
@@ -26,6 +29,7 @@ export async function getSettings(db: Db, teacherId: string): Promise<TeacherSet
     autoDetectStandards: row.autoDetectStandards,
     defaultPoints: row.defaultPoints,
     requireManualReview: row.requireManualReview,
+    allowHostedReading: row.allowHostedReading,
   };
 }
 

@@ -12,8 +12,10 @@ import {
   type StudentWork,
 } from "~/lib/student-insights";
 import { attendanceCounts } from "./attendance.server";
+import { inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
-import { assignments, classes, enrollments, questionResults, students, submissions } from "../../core/db/schema";
+import { forTeacher } from "../../core/db/scoped";
+import { assignments, classes, enrollments, students, submissions } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 export const DUPLICATE_STUDENT_EMAIL = "A student with this email already exists.";
@@ -187,15 +189,7 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
     .leftJoin(classes, eq(classes.id, assignments.classId))
     .where(and(eq(submissions.teacherId, teacherId), eq(submissions.studentId, studentId)));
   const gradedIds = rows.filter((r) => r.status === "graded").map((r) => r.id);
-  const questions: (typeof questionResults.$inferSelect)[] = [];
-  for (let i = 0; i < gradedIds.length; i += 80) {
-    questions.push(
-      ...(await db
-        .select()
-        .from(questionResults)
-        .where(inArray(questionResults.submissionId, gradedIds.slice(i, i + 80)))),
-    );
-  }
+  const questions = await forTeacher(db, teacherId).questionResultsOf(gradedIds);
   return rows.map((r) => ({
     submissionId: r.id,
     assignmentId: r.assignmentId,
@@ -246,10 +240,12 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
     classIds.length === 0
       ? []
       : (
-          await db
-            .select({ id: assignments.id })
-            .from(assignments)
-            .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, classIds.slice(0, 90))))
+          await inChunks(classIds, 1, (slice) =>
+            db
+              .select({ id: assignments.id })
+              .from(assignments)
+              .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, slice))),
+          )
         ).map((a) => a.id);
   const allAssignments = new Set([...classAssignmentIds, ...works.map((w) => w.assignmentId).filter((id): id is string => id != null)]);
   const enrollmentDate = enrolled.length === 0 ? null : new Date(Math.min(...enrolled.map((c) => c.enrolledAt.getTime()))).toISOString();

@@ -115,6 +115,8 @@ export const settings = sqliteTable("settings", {
   requireManualReview: integer("require_manual_review", { mode: "boolean" }).notNull().default(false),
   /** Delete uploaded student work (photos, scans) this many days after grading; null keeps it. */
   retentionDays: integer("retention_days"),
+  /** Page images may be sent to the hosted vision reader (VISION_READER): off unless the teacher allows it. */
+  allowHostedReading: integer("allow_hosted_reading", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
 

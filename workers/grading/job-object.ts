@@ -125,7 +125,7 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
       await this.ctx.storage.setAlarm(last + JOB_IDLE_LIMIT_MS);
       return;
     }
-    await failUnfinishedSubmissions(this.env, state.jobId, this, "Grading stopped responding; please try this submission again.");
+    await failUnfinishedSubmissions(this.env, state, this, "Grading stopped responding; please try this submission again.");
   }
 
   private isFinished(): boolean {

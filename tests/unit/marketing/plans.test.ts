@@ -42,7 +42,7 @@ describe("plans (spec sections 6 and 9)", () => {
       expect(school!.features).toContain(f);
     }
     expect(starter!.features).toContain("Up to 100 graded submissions a month");
-    expect(pro!.features).toContain("Unlimited assignments");
+    expect(pro!.features).toContain("Unlimited graded submissions");
     expect(school!.notIncluded).toEqual([]);
   });
 });

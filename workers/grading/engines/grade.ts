@@ -13,7 +13,7 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { solveQuestion } from "./solver";
-import { extractFromLines, type StudentAnswer, type TextLine } from "./student-work";
+import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "./student-work";
 import type { DocumentReading } from "./types";
 import { compareAnswer, parseNumber, type Match } from "./values";
 
@@ -28,13 +28,8 @@ export interface GradeInput {
 export const LOCAL_PROVIDER = { name: "local", model: "gradewell-rules-1" } as const;
 
 function linesOf(input: GradeInput): TextLine[] {
-  if (input.reading) {
-    return input.reading.pages.flatMap((page) =>
-      page.lines.length
-        ? page.lines.map((l) => ({ text: l.text, confidence: l.confidence }))
-        : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
-    );
-  }
+  // Lines in reading order with their words (two-column pages column by column: layout.ts).
+  if (input.reading) return readingLines(input.reading);
   return (input.text ?? "")
     .replace(/\r\n?/g, "\n")
     .split("\n")

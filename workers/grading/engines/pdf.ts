@@ -129,5 +129,5 @@ export async function pdfPageImage(pdf: PdfDocument, number: number): Promise<Pr
     rgba[p * 4 + 3] = 255;
   }
   // Scans are photographs of paper: the same clean-up as camera photos.
-  return finishImage(new PhotonImage(rgba, width, height), 0, true);
+  return finishImage(new PhotonImage(rgba, width, height), 0);
 }
