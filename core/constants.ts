@@ -37,3 +37,6 @@ export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "fee
 export const SESSION_KINDS = ["browser", "api"] as const;
 export const API_TOKEN_KINDS = ["access", "refresh"] as const;
 export const NOTIFICATION_KINDS = ["grading_finished", "grading_failed", "review_waiting", "plan_limit"] as const;
+export const PLAN_IDS = ["starter", "professional", "school"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_change"] as const;
+export const ACCESS_ACTIONS = ["viewed", "exported", "regraded", "overrode", "deleted"] as const;

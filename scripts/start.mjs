@@ -2,7 +2,7 @@
 // `npm start`: build, apply migrations to the local D1, seed the demo teacher, then serve both workers
 // on http://127.0.0.1:8787 (override with PORT): the web worker and the grading processes each in their own
 // workerd (scripts/dev/layout.mjs, docs/decisions/0014).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { startLocalServers } from "./dev/layout.mjs";
 
 const port = process.env.PORT ?? "8787";

@@ -24,6 +24,16 @@ declare global {
     VISION_MODEL?: string;
     VISION_READER_MODE?: string;
     AI?: Ai;
+    VISION_READER?: string;
+    VISION_MODEL?: string;
+    VISION_READER_MODE?: string;
+    MAIL_PROVIDER?: string;
+    MAIL_FROM?: string;
+    MAIL_API_URL?: string;
+    MAIL_API_KEY?: string;
+    EMAIL?: { send(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+    APP_URL?: string;
+    DEV_MAIL?: string;
     TEST_MIGRATIONS?: D1Migration[];
   }
   namespace Cloudflare {

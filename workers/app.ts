@@ -8,6 +8,7 @@ import { getDb } from "../core/db/client";
 import { webSettings } from "../app/server/env.server";
 import { apiError } from "../app/server/http.server";
 import { isCrossOrigin } from "../app/server/origin.server";
+import { dailyPrivacyCleanup } from "../app/server/retention.server";
 import { deleteExpiredSessions } from "../app/server/session.server";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
@@ -25,8 +26,12 @@ export default {
     for (const cookie of context.responseCookies) headers.append("Set-Cookie", cookie);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
-  /** Daily (wrangler.toml [triggers]): expired sessions and tokens are deleted, not just refused. */
+  /**
+   * Daily (wrangler.toml [triggers]): expired sessions and tokens are deleted, not just refused; then the
+   * privacy clean-up (retention of uploaded work, the access log's year, used-up links, old outbox mail).
+   */
   async scheduled(_controller, env) {
     await deleteExpiredSessions(getDb(env.DB));
+    await dailyPrivacyCleanup(env);
   },
 } satisfies ExportedHandler<Env>;

@@ -12,6 +12,17 @@ declare global {
     /** Google sign-in; unset means "Google sign-in is not set up on this server". */
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;
+    /** Mail (app/server/mail.server.ts): outbox (default), cloudflare or http. */
+    MAIL_PROVIDER?: string;
+    MAIL_FROM?: string;
+    MAIL_API_URL?: string;
+    MAIL_API_KEY?: string;
+    /** Cloudflare Email Service's send_email binding, when MAIL_PROVIDER=cloudflare. */
+    EMAIL?: { send(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+    /** The public address of the app, used in links sent by mail; unset, the request's origin. */
+    APP_URL?: string;
+    /** "on" only under local `wrangler dev` (scripts/start.mjs, scripts/serve-test.mjs): enables /dev/mail. */
+    DEV_MAIL?: string;
   }
 }
 

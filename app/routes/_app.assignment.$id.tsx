@@ -149,6 +149,12 @@ export default function AssignmentPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/assignment/${assignment.id}/delete`}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Delete assignment
+          </Link>
           {pendingCount > 0 && !running ? (
             <Form method="post">
               <button

@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/field";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { SubmissionReviewForm } from "~/schemas/assignments";
 import { AssignmentInputError, rowStatus } from "~/server/assignments.server";
+import { logAccess, submissionAccess } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { findJob, regradeSubmission } from "~/server/jobs.server";
@@ -23,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const review = await submissionReview(db, teacher.id, params.id ?? "", params.submissionId ?? "");
   if (!review) throw new Response("Submission not found", { status: 404 });
   const { assignment, submission, file, questions, edits, previousId, nextId } = review;
+  await logAccess(db, teacher, [submissionAccess(assignment, submission, "viewed")]);
   const job = submission.jobId ? await findJob(db, teacher.id, submission.jobId) : undefined;
   return {
     assignment: {
@@ -86,6 +88,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input.", saved: null }, { status: 400 });
   const input = parsed.data;
   const here = `/assignment/${review.assignment.id}/submission/${review.submission.id}`;
+  const logged = { score: "overrode", question: "overrode", text: "regraded" } as const;
+  if (input.intent in logged) {
+    await logAccess(db, teacher, [submissionAccess(review.assignment, review.submission, logged[input.intent as keyof typeof logged])]);
+  }
   try {
     switch (input.intent) {
       case "score":

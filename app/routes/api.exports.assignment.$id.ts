@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { logAssignmentExport } from "~/server/access-log.server";
 import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { exportFile, exportOptions, parseExportFormat, UNKNOWN_FORMAT } from "~/server/exports.server";
@@ -16,5 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const target = { kind: "assignment", id: params.id ?? "" } as const;
   const result = await exportFile(getDb(context.cloudflare.env.DB), teacher.id, target, format, exportOptions(search));
   if (!result) return apiError(404, "Assignment not found.");
-  return "error" in result ? apiError(result.status, result.error) : result.response;
+  if ("error" in result) return apiError(result.status, result.error);
+  await logAssignmentExport(getDb(context.cloudflare.env.DB), teacher, params.id ?? "");
+  return result.response;
 }

@@ -13,6 +13,9 @@ import { clientAddress } from "~/server/http.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { authenticate } from "~/server/teachers.server";
 
+const PASSWORD_RESET_NOTICE = "Your password has been reset. Please sign in with your new password.";
+const ACCOUNT_DELETED_NOTICE = "Your account and all of its data have been deleted.";
+
 export const meta: MetaFunction = () => [{ title: "Sign in | Gradewell" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -47,6 +50,7 @@ export default function LoginPage() {
     shouldRevalidate: "onInput",
   });
   const formError = busy ? null : (form.errors?.[0] ?? (searchParams.get("google") === "unavailable" ? GOOGLE_NOT_CONFIGURED : null));
+  const notice = searchParams.get("reset") ? PASSWORD_RESET_NOTICE : searchParams.get("deleted") ? ACCOUNT_DELETED_NOTICE : null;
 
   return (
     <AuthLayout
@@ -63,6 +67,11 @@ export default function LoginPage() {
       <GoogleButton intent="login" label="Sign in with Google" />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
+        {notice && !formError ? (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+            {notice}
+          </p>
+        ) : null}
         <FormAlert id={form.errorId} message={formError} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <fieldset disabled={busy} className="space-y-5">

@@ -13,7 +13,8 @@ import { RegisterForm, US_STATES } from "~/schemas/auth";
 import { requireAnonymous } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
-import { createTeacher } from "~/server/teachers.server";
+import { notifyOwner } from "~/server/password-reset.server";
+import { createTeacher, DUPLICATE_EMAIL_MESSAGE } from "~/server/teachers.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account | Gradewell" }];
 
@@ -40,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     gradeLevel: value.gradeLevel,
   });
   if ("error" in created) {
+    if (created.error === DUPLICATE_EMAIL_MESSAGE) notifyOwner(context, request, value.email);
     return data(submission.reply({ formErrors: [created.error], hideFields: ["password", "confirmPassword"] }), { status: 409 });
   }
   const session = await createBrowserSession(db, created.teacher.id, request.headers.get("User-Agent"));

@@ -41,3 +41,16 @@ export async function saveSettings(db: Db, teacherId: string, input: SettingsInp
     .onConflictDoUpdate({ target: settings.teacherId, set: values });
   return getSettings(db, teacherId);
 }
+
+/** Days after grading that uploaded student work is kept (null: kept until deleted); see retention.server.ts. */
+export async function getRetentionDays(db: Db, teacherId: string): Promise<number | null> {
+  const row = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacherId), columns: { retentionDays: true } });
+  return row?.retentionDays ?? null;
+}
+
+export async function saveRetention(db: Db, teacherId: string, retentionDays: number | null) {
+  await db
+    .insert(settings)
+    .values({ teacherId, retentionDays, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: settings.teacherId, set: { retentionDays, updatedAt: new Date() } });
+}

@@ -65,6 +65,8 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env) {
   const args = ["--no-warnings", "--experimental-vm-modules", cli, "dev", ...configs.flatMap((c) => ["-c", c])];
   args.push("--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort));
   args.push("--persist-to", persist, "--show-interactive-dev-session=false");
+  // Local runs only: the outbox's reader (/dev/mail) exists here, never in a deployed worker (docs/decisions/0011).
+  args.push("--var", "DEV_MAIL:on");
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let ready;
   const readyPromise = new Promise((done) => (ready = done));

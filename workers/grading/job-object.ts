@@ -51,6 +51,7 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
    */
   async append(input: JobEvent, dedupeKey?: string): Promise<number | null> {
     const event = JobEvent.parse(input);
+    if (!this.state) return null; // never started, or erased with its teacher's data: nothing is recorded
     const at = Date.now();
     const row = this.ctx.storage.sql
       .exec<{ seq: number }>(
@@ -64,6 +65,14 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
     this.applyToState(event);
     this.broadcast(formatSseEvent({ seq: row.seq, at, event }), event.type === "job_done");
     return row.seq;
+  }
+
+  async erase(): Promise<void> {
+    for (const writer of this.subscribers) writer.close().catch(() => {});
+    this.subscribers.clear();
+    this.stopHeartbeat();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   async status(): Promise<JobState | null> {

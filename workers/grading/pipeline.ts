@@ -8,6 +8,7 @@ import { getDb } from "../../core/db/client";
 import { forTeacher, type TeacherScope } from "../../core/db/scoped";
 import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
+import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
 import {
   AnswerKeyError,
   parseAnswerKey,
@@ -244,6 +245,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     await settleJob(env, message, sink); // a redelivered message: the result is already stored
     return;
   }
+  if ((await gradingAllowance(scope.db, submission.teacherId)).reached) throw new PermanentGradingError(PLAN_LIMIT_MESSAGE);
   await scope.db
     .update(submissions)
     .set({ status: "processing", updatedAt: new Date() })
