@@ -181,7 +181,7 @@ async function* entries(env: Env, db: Db, teacher: Teacher): AsyncGenerator<ZipE
   }
 
   for await (const assignment of teacherRows(scope, assignments)) {
-    const sheet = await assignmentExport(db, teacher.id, String(assignment.id), "csv");
+    const sheet = await assignmentExport(db, teacher.id, String(assignment.id));
     if (sheet) yield { name: `grades/${safeName(String(assignment.title))}-${assignment.id}.csv`, input: sheet.csv, lastModified: now };
   }
 }
