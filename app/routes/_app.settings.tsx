@@ -8,12 +8,18 @@ import { SettingsForm } from "~/schemas/assignments";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { getSettings, saveSettings } from "~/server/settings.server";
+import { GoogleAccountPanel } from "~/components/google/google-account-panel";
+import { googleAccountState } from "~/server/google/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Gradewell" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
-  return { settings: await getSettings(getDb(context.cloudflare.env.DB), teacher.id) };
+  const [settings, google] = await Promise.all([
+    getSettings(getDb(context.cloudflare.env.DB), teacher.id),
+    googleAccountState(request, context, teacher),
+  ]);
+  return { settings, google };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -25,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -88,6 +94,7 @@ export default function SettingsPage() {
           </button>
         </div>
       </Form>
+      <GoogleAccountPanel state={google} />
     </main>
   );
 }
