@@ -13,6 +13,13 @@ declare global {
     /** Google sign-in; unset means "Google sign-in is not set up on this server". */
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;
+    /** AES-GCM key (32 bytes, base64) sealing Google Drive tokens at rest, its id, and the previous key while rotating. */
+    GOOGLE_TOKEN_KEY?: string;
+    GOOGLE_TOKEN_KEY_ID?: string;
+    GOOGLE_TOKEN_KEY_PREVIOUS?: string;
+    GOOGLE_TOKEN_KEY_PREVIOUS_ID?: string;
+    /** Tests only: every Google endpoint on this origin (the fake Google), with Google's paths. */
+    GOOGLE_ENDPOINTS_BASE?: string;
     /** Grading model: local (default), workers-ai, openai or anthropic; see workers/grading/providers. */
     GRADING_PROVIDER?: string;
     GRADING_MODEL?: string;

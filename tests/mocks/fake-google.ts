@@ -197,6 +197,13 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       return send(res, 200, {});
     }
     if (path === "/__fake/revoked" && req.method === "GET") return send(res, 200, state.revoked);
+    if (path === "/__fake/revoke-user" && req.method === "POST") {
+      // The user removes the app in their Google account: every grant of theirs stops working.
+      const { email } = JSON.parse(body.toString()) as { email: string };
+      for (const grant of state.refreshTokens.values()) if (grant.user.email === email) grant.revoked = true;
+      for (const token of state.accessTokens.values()) if (token.grant.user.email === email) token.grant.revoked = true;
+      return send(res, 200, {});
+    }
     if (path === "/__fake/id-token" && req.method === "POST") {
       const input = JSON.parse(body.toString() || "{}") as Record<string, unknown> & { audience?: string; expiresIn?: string };
       const { audience, expiresIn, ...claims } = input;
