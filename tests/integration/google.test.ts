@@ -30,9 +30,9 @@ function nextGoogleUser(overrides: Partial<{ email: string; name: string; email_
 
 const cookieValue = (response: Response, name: string) =>
   response.headers
-    .getAll("Set-Cookie")
-    .map((c) => c.match(new RegExp(`^${name}=([^;]*)`))?.[1])
-    .find((v) => v !== undefined);
+    .getSetCookie()
+    .map((c: string) => c.match(new RegExp(`^${name}=([^;]*)`))?.[1])
+    .find((v: string | undefined) => v !== undefined);
 
 /** Clicks through Google: our start route → Google's authorize → our callback, carrying cookies like a browser. */
 async function throughGoogle(startPath: string, cookie = "") {

@@ -99,7 +99,10 @@ describe("sign-in pages without JavaScript", () => {
       request: new Request(`${ORIGIN}/auth/google?intent=login`),
       context: { cloudflare: { env: withoutGoogle, ctx: {} }, responseCookies: [] },
       params: {},
-    } as never).catch((response: Response) => response);
+    } as never).then(
+      () => null as never as Response,
+      (response: Response) => response,
+    );
     expect(start.headers.get("Location")).toBe("/login?google=unavailable");
     const page = await SELF.fetch(`${ORIGIN}/login?google=unavailable`);
     expect(await page.text()).toContain("Google sign-in is not set up on this server.");
