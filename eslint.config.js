@@ -19,7 +19,7 @@ const forbidden = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "tests/e2e/artifacts/**", "**/*.d.ts", "migrations/**"] },
+  { ignores: ["**/build/**", "**/.wrangler/**", "**/node_modules/**", "tests/e2e/artifacts/**", "**/*.d.ts", "migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

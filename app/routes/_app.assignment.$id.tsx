@@ -4,10 +4,12 @@ import { JobProgress } from "~/components/assignments/job-progress";
 import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
 import { capitalize, formatDueDate, formatFileSize, formatPercent, formatPoints } from "~/lib/format";
-import { AssignmentInputError, assignmentDetail, processAssignment, type StudentRow } from "~/server/assignments.server";
+import { AssignmentInputError, assignmentDetail, type StudentRow } from "~/server/assignments.server";
+import { processAssignment } from "~/server/jobs.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { approveAllGraded } from "~/server/submissions.server";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assignment.title ?? "Assignment"} | Gradewell` }];
 
@@ -233,59 +235,65 @@ export default function AssignmentPage() {
           {rows.length === 0 ? (
             <p className="px-4 py-6 text-sm text-slate-600">No student work yet.</p>
           ) : (
-            <table className="mt-2 min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" aria-sort={ariaSort("student")} className="px-4 py-3">
+            <DataTable
+              variant="panel"
+              columns={[
+                {
+                  label: (
                     <Link to={sortLink("student")} preventScrollReset className="hover:text-slate-900">
                       Student{arrow("student")}
                     </Link>
-                  </th>
-                  <th scope="col" aria-sort={ariaSort("status")} className="px-4 py-3">
+                  ),
+                  ariaSort: ariaSort("student"),
+                },
+                {
+                  label: (
                     <Link to={sortLink("status")} preventScrollReset className="hover:text-slate-900">
                       Status{arrow("status")}
                     </Link>
-                  </th>
-                  <th scope="col" aria-sort={ariaSort("grade")} className="px-4 py-3">
+                  ),
+                  ariaSort: ariaSort("status"),
+                },
+                {
+                  label: (
                     <Link to={sortLink("grade")} preventScrollReset className="hover:text-slate-900">
                       Grade{arrow("grade")}
                     </Link>
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Review</span>
-                  </th>
+                  ),
+                  ariaSort: ariaSort("grade"),
+                },
+                { label: "Review", srOnly: true },
+              ]}
+              className="mt-2"
+            >
+              {sorted.map((row) => (
+                <tr key={row.key} data-testid="student-row">
+                  <td className="px-4 py-3">
+                    <span className="block font-medium text-slate-900">{row.student}</span>
+                    {row.fileName ? <span className="block text-xs text-slate-500">{row.fileName}</span> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="flex flex-wrap gap-1">
+                      <StatusBadge status={row.status} />
+                      {row.needsReview ? <StatusBadge status="needs review" /> : null}
+                      {row.approved ? <StatusBadge status="approved" /> : null}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{gradeText(row)}</td>
+                  <td className="px-4 py-3 text-right">
+                    {row.submissionId ? (
+                      <Link
+                        to={`/assignment/${assignment.id}/submission/${row.submissionId}`}
+                        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                        aria-label={`Review ${row.student}`}
+                      >
+                        Review
+                      </Link>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {sorted.map((row) => (
-                  <tr key={row.key} data-testid="student-row">
-                    <td className="px-4 py-3">
-                      <span className="block font-medium text-slate-900">{row.student}</span>
-                      {row.fileName ? <span className="block text-xs text-slate-500">{row.fileName}</span> : null}
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="flex flex-wrap gap-1">
-                        <StatusBadge status={row.status} />
-                        {row.needsReview ? <StatusBadge status="needs review" /> : null}
-                        {row.approved ? <StatusBadge status="approved" /> : null}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{gradeText(row)}</td>
-                    <td className="px-4 py-3 text-right">
-                      {row.submissionId ? (
-                        <Link
-                          to={`/assignment/${assignment.id}/submission/${row.submissionId}`}
-                          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                          aria-label={`Review ${row.student}`}
-                        >
-                          Review
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )}
         </section>
 

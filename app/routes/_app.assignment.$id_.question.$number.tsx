@@ -6,6 +6,7 @@ import { AssignmentInputError } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { questionAcrossSubmissions, questionNumbers, saveQuestionAcrossSubmissions } from "~/server/submissions.server";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Question ${data?.number ?? ""} · ${data?.assignment.title ?? ""} | Gradewell` },
@@ -117,76 +118,58 @@ export default function QuestionPage() {
       ) : (
         <Form method="post" className="mt-6">
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Student
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Answer read
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Feedback
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((r) => (
-                  <tr key={r.questionId} className={r.confidence < 0.7 ? "bg-orange-50/60" : ""}>
-                    <td className="px-4 py-3 align-top">
-                      <Link
-                        to={`/assignment/${assignment.id}/submission/${r.submissionId}`}
-                        className="font-medium text-slate-900 hover:underline"
-                      >
-                        {r.student}
-                      </Link>
-                      <span className="block text-xs text-slate-500">Confidence {Math.round(r.confidence * 100)}%</span>
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <span className="font-medium">{r.studentAnswer ?? "—"}</span>
-                      {r.reason ? <span className="block text-xs text-slate-600">{r.reason}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <label htmlFor={`feedback-${r.questionId}`} className="sr-only">
-                        Feedback for {r.student}
-                      </label>
-                      <textarea
-                        id={`feedback-${r.questionId}`}
-                        name={`feedback.${r.questionId}`}
-                        defaultValue={r.feedback}
-                        rows={2}
+            <DataTable variant="panel" columns={["Student", "Answer read", "Feedback", "Points"]}>
+              {rows.map((r) => (
+                <tr key={r.questionId} className={r.confidence < 0.7 ? "bg-orange-50/60" : ""}>
+                  <td className="px-4 py-3 align-top">
+                    <Link
+                      to={`/assignment/${assignment.id}/submission/${r.submissionId}`}
+                      className="font-medium text-slate-900 hover:underline"
+                    >
+                      {r.student}
+                    </Link>
+                    <span className="block text-xs text-slate-500">Confidence {Math.round(r.confidence * 100)}%</span>
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <span className="font-medium">{r.studentAnswer ?? "—"}</span>
+                    {r.reason ? <span className="block text-xs text-slate-600">{r.reason}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 align-top">
+                    <label htmlFor={`feedback-${r.questionId}`} className="sr-only">
+                      Feedback for {r.student}
+                    </label>
+                    <textarea
+                      id={`feedback-${r.questionId}`}
+                      name={`feedback.${r.questionId}`}
+                      defaultValue={r.feedback}
+                      rows={2}
+                      className={inputClass}
+                    />
+                  </td>
+                  <td className="w-36 px-4 py-3 align-top">
+                    <label htmlFor={`points-${r.questionId}`} className="sr-only">
+                      Points for {r.student}
+                    </label>
+                    <div className="flex items-center gap-1">
+                      <input
+                        id={`points-${r.questionId}`}
+                        name={`points.${r.questionId}`}
+                        type="number"
+                        step="any"
+                        min={0}
+                        max={r.possible}
+                        defaultValue={r.points}
                         className={inputClass}
                       />
-                    </td>
-                    <td className="w-36 px-4 py-3 align-top">
-                      <label htmlFor={`points-${r.questionId}`} className="sr-only">
-                        Points for {r.student}
-                      </label>
-                      <div className="flex items-center gap-1">
-                        <input
-                          id={`points-${r.questionId}`}
-                          name={`points.${r.questionId}`}
-                          type="number"
-                          step="any"
-                          min={0}
-                          max={r.possible}
-                          defaultValue={r.points}
-                          className={inputClass}
-                        />
-                        <span className="text-xs text-slate-500">/{formatPoints(r.possible)}</span>
-                      </div>
-                      {r.edited && r.aiPoints != null ? (
-                        <span className="mt-1 block text-xs text-slate-500">AI gave {formatPoints(r.aiPoints)}</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                      <span className="text-xs text-slate-500">/{formatPoints(r.possible)}</span>
+                    </div>
+                    {r.edited && r.aiPoints != null ? (
+                      <span className="mt-1 block text-xs text-slate-500">AI gave {formatPoints(r.aiPoints)}</span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           </div>
           <div className="mt-4 flex justify-end">
             <button

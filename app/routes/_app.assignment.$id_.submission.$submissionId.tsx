@@ -7,10 +7,10 @@ import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { SubmissionReviewForm } from "~/schemas/assignments";
-import { AssignmentInputError, regradeSubmission, rowStatus } from "~/server/assignments.server";
+import { AssignmentInputError, rowStatus } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
-import { findJob } from "~/server/jobs.server";
+import { findJob, regradeSubmission } from "~/server/jobs.server";
 import { overrideQuestion, overrideScore, saveRecognizedText, setApproval, submissionReview } from "~/server/submissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

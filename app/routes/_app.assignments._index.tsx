@@ -6,6 +6,7 @@ import { capitalize, formatDueDate, formatPercent } from "~/lib/format";
 import { findAssignment, listAssignments, teacherClasses } from "~/server/assignments.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction = () => [{ title: "Assignments | Gradewell" }];
 
@@ -180,65 +181,41 @@ export default function AssignmentsPage() {
         </div>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Assignment
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Class
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Due date
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Submissions
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Average
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
+          <DataTable
+            variant="panel"
+            columns={["Assignment", "Class", "Due date", "Submissions", "Average", "Status", { label: "Actions", srOnly: true }]}
+          >
+            {assignments.map((a) => (
+              <tr key={a.id} className="hover:bg-slate-50" data-testid="assignment-row">
+                <td className="px-4 py-3">
+                  <span className="block font-medium text-slate-900">{a.title}</span>
+                  <span className="block text-xs text-slate-500">
+                    {capitalize(a.assignmentType)}
+                    {a.subject ? ` · ${a.subject}` : ""}
+                    {a.needsReview ? <span className="ml-2 font-medium text-orange-700">{a.needsReview} to review</span> : null}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-slate-700">{a.className ?? "—"}</td>
+                <td className="px-4 py-3 text-slate-700">{a.dueDate ? formatDueDate(a.dueDate) : "—"}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  {a.submissions}/{a.total}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{formatPercent(a.averagePercent)}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={a.status} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Link
+                    to={`/assignment/${a.id}`}
+                    className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-white"
+                    aria-label={`View ${a.title}`}
+                  >
+                    View
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {assignments.map((a) => (
-                <tr key={a.id} className="hover:bg-slate-50" data-testid="assignment-row">
-                  <td className="px-4 py-3">
-                    <span className="block font-medium text-slate-900">{a.title}</span>
-                    <span className="block text-xs text-slate-500">
-                      {capitalize(a.assignmentType)}
-                      {a.subject ? ` · ${a.subject}` : ""}
-                      {a.needsReview ? <span className="ml-2 font-medium text-orange-700">{a.needsReview} to review</span> : null}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{a.className ?? "—"}</td>
-                  <td className="px-4 py-3 text-slate-700">{a.dueDate ? formatDueDate(a.dueDate) : "—"}</td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {a.submissions}/{a.total}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{formatPercent(a.averagePercent)}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={a.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Link
-                      to={`/assignment/${a.id}`}
-                      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-white"
-                      aria-label={`View ${a.title}`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
     </main>

@@ -35,6 +35,7 @@ import {
   unenrollStudent,
 } from "~/server/classes.server";
 import { getDb } from "../../core/db/client";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.klass.name ?? "Class"} | Gradewell` }];
 
@@ -201,61 +202,40 @@ export default function ClassPage() {
             <p className="mt-3 text-sm text-slate-600">No students yet. Add them below or import a roster CSV.</p>
           ) : (
             <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Student
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Average
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Graded
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Attendance
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {roster.map((s) => (
-                    <tr key={s.id}>
-                      <td className="py-2 pr-3">
-                        <Link
-                          to={elementary ? `/elementary-student/${s.id}` : `/student/${s.id}`}
-                          className="font-medium text-brand-700 hover:underline"
+              <DataTable variant="plain" columns={["Student", "Average", "Graded", "Attendance", { label: "Actions", srOnly: true }]}>
+                {roster.map((s) => (
+                  <tr key={s.id}>
+                    <td className="py-2 pr-3">
+                      <Link
+                        to={elementary ? `/elementary-student/${s.id}` : `/student/${s.id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {s.name}
+                      </Link>
+                      <span className="block text-xs text-slate-500">{s.email}</span>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <Badge tone={scoreTone(s.averageScore)}>{formatPercent(s.averageScore)}</Badge>
+                    </td>
+                    <td className="py-2 pr-3">{s.graded}</td>
+                    <td className="py-2 pr-3">{formatPercent(s.attendanceRate)}</td>
+                    <td className="py-2 text-right">
+                      <Form method="post">
+                        <input type="hidden" name="studentId" value={s.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="unenroll"
+                          className={smallButton}
+                          aria-label={`Remove ${s.name} from class`}
                         >
-                          {s.name}
-                        </Link>
-                        <span className="block text-xs text-slate-500">{s.email}</span>
-                      </td>
-                      <td className="py-2 pr-3">
-                        <Badge tone={scoreTone(s.averageScore)}>{formatPercent(s.averageScore)}</Badge>
-                      </td>
-                      <td className="py-2 pr-3">{s.graded}</td>
-                      <td className="py-2 pr-3">{formatPercent(s.attendanceRate)}</td>
-                      <td className="py-2 text-right">
-                        <Form method="post">
-                          <input type="hidden" name="studentId" value={s.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="unenroll"
-                            className={smallButton}
-                            aria-label={`Remove ${s.name} from class`}
-                          >
-                            Remove
-                          </button>
-                        </Form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                          Remove
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
             </div>
           )}
 
@@ -437,46 +417,25 @@ export default function ClassPage() {
           </div>
         ) : (
           <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Assignment
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Due
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Graded
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Average
-                  </th>
+            <DataTable variant="plain" columns={["Assignment", "Status", "Due", "Graded", "Average"]}>
+              {assignments.map((a) => (
+                <tr key={a.id}>
+                  <td className="py-2 pr-3">
+                    <Link to={`/assignment/${a.id}`} className="font-medium text-brand-700 hover:underline">
+                      {a.title}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={a.status === "Active" ? "green" : a.status === "Completed" ? "brand" : "slate"}>{a.status}</Badge>
+                  </td>
+                  <td className="py-2 pr-3">{formatDate(a.dueDate)}</td>
+                  <td className="py-2 pr-3">{`${a.graded}/${a.submissions}`}</td>
+                  <td className="py-2">
+                    <Badge tone={scoreTone(a.averageScore)}>{formatPercent(a.averageScore)}</Badge>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {assignments.map((a) => (
-                  <tr key={a.id}>
-                    <td className="py-2 pr-3">
-                      <Link to={`/assignment/${a.id}`} className="font-medium text-brand-700 hover:underline">
-                        {a.title}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <Badge tone={a.status === "Active" ? "green" : a.status === "Completed" ? "brand" : "slate"}>{a.status}</Badge>
-                    </td>
-                    <td className="py-2 pr-3">{formatDate(a.dueDate)}</td>
-                    <td className="py-2 pr-3">{`${a.graded}/${a.submissions}`}</td>
-                    <td className="py-2">
-                      <Badge tone={scoreTone(a.averageScore)}>{formatPercent(a.averageScore)}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         )}
       </section>

@@ -22,6 +22,7 @@ import {
 import { getDb } from "../../core/db/client";
 import { studentProfile } from "~/server/students.server";
 import { UnsupportedFileError } from "../../core/files/file-type";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.student.name ?? "Student"} | Gradewell` }];
 
@@ -302,55 +303,31 @@ export default function ElementaryStudentPage() {
               <p className="mt-4 text-sm text-slate-600">{`No graded ${subject} work yet.`}</p>
             ) : (
               <div className="mt-4 overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Date
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Assignment
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Type
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Standard
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Grade
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        <span className="sr-only">Action</span>
-                      </th>
+                <DataTable variant="plain" columns={["Date", "Assignment", "Type", "Standard", "Grade", { label: "Action", srOnly: true }]}>
+                  {details[subject].map((row) => (
+                    <tr key={row.submissionId}>
+                      <td className="py-2 pr-3">{formatDate(row.date)}</td>
+                      <td className="py-2 pr-3 font-medium">{row.assignment}</td>
+                      <td className="py-2 pr-3 capitalize">{row.type || "—"}</td>
+                      <td className="py-2 pr-3">{row.standard || "—"}</td>
+                      <td className="py-2 pr-3">{`${row.score}%`}</td>
+                      <td className="py-2 text-right">
+                        <Form method="post">
+                          <input type="hidden" name="submissionId" value={row.submissionId} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="add-from-submission"
+                            className={smallButton}
+                            aria-label={`Add to Conference: ${row.assignment}`}
+                          >
+                            Add to Conference
+                          </button>
+                        </Form>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {details[subject].map((row) => (
-                      <tr key={row.submissionId}>
-                        <td className="py-2 pr-3">{formatDate(row.date)}</td>
-                        <td className="py-2 pr-3 font-medium">{row.assignment}</td>
-                        <td className="py-2 pr-3 capitalize">{row.type || "—"}</td>
-                        <td className="py-2 pr-3">{row.standard || "—"}</td>
-                        <td className="py-2 pr-3">{`${row.score}%`}</td>
-                        <td className="py-2 text-right">
-                          <Form method="post">
-                            <input type="hidden" name="submissionId" value={row.submissionId} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="add-from-submission"
-                              className={smallButton}
-                              aria-label={`Add to Conference: ${row.assignment}`}
-                            >
-                              Add to Conference
-                            </button>
-                          </Form>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               </div>
             )}
           </section>

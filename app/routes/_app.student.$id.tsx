@@ -28,6 +28,7 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { addNote, deleteNote, listNotes, updateNote } from "~/server/notes.server";
 import { getStudent, studentProfile, updateStudent } from "~/server/students.server";
+import { DataTable } from "~/components/ui/data-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ?? "Student"} | Gradewell` }];
 
@@ -221,36 +222,18 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
             </h2>
             <ScoresBarChart data={profile.assignmentScores} />
             {profile.assignmentScores.length > 0 ? (
-              <table className="mt-6 w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Assignment
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Score
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Percent
-                    </th>
+              <DataTable variant="plain" columns={["Assignment", "Date", "Score", "Percent"]} className="mt-6">
+                {profile.assignmentScores.map((s, i) => (
+                  <tr key={i}>
+                    <td className="py-2 pr-3 font-medium">{s.name}</td>
+                    <td className="py-2 pr-3">{formatDate(s.date)}</td>
+                    <td className="py-2 pr-3">{s.score != null && s.max != null ? `${s.score}/${s.max}` : "—"}</td>
+                    <td className="py-2">
+                      <Badge tone={scoreTone(s.percent)}>{`${s.percent}%`}</Badge>
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {profile.assignmentScores.map((s, i) => (
-                    <tr key={i}>
-                      <td className="py-2 pr-3 font-medium">{s.name}</td>
-                      <td className="py-2 pr-3">{formatDate(s.date)}</td>
-                      <td className="py-2 pr-3">{s.score != null && s.max != null ? `${s.score}/${s.max}` : "—"}</td>
-                      <td className="py-2">
-                        <Badge tone={scoreTone(s.percent)}>{`${s.percent}%`}</Badge>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             ) : null}
           </section>
         ) : null}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
-import { applySettingsDefaults, createFromForm, listAssignments, readMultipart, AssignmentInputError } from "~/server/assignments.server";
+import { applySettingsDefaults, createFromForm, readMultipart } from "~/server/assignment-uploads.server";
+import { listAssignments, AssignmentInputError } from "~/server/assignments.server";
 import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 import { getSettings } from "~/server/settings.server";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
-import { AssignmentInputError, processAssignment } from "~/server/assignments.server";
+import { AssignmentInputError } from "~/server/assignments.server";
+import { processAssignment } from "~/server/jobs.server";
 import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 

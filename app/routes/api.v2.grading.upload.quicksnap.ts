@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
-import { createQuickSnapJob, findAssignment } from "~/server/jobs.server";
+import { findAssignment } from "~/server/assignments.server";
+import { createQuickSnapJob } from "~/server/jobs.server";
 import { checkUpload } from "~/server/storage.server";
 import { UnsupportedFileError } from "../../core/files/file-type";
 

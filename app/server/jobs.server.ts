@@ -1,20 +1,104 @@
-// Grading jobs on the web side: create one (files to R2, rows to D1, the job's Durable Object, one queue
-// message per submission), and read a job back for its own teacher only.
-import { and, eq } from "drizzle-orm";
+// Grading jobs on the web side: hand an assignment's ungraded work (or one regraded submission, or one QuickSnap
+// photo) to the grading queue as one job (rows to D1, the job's Durable Object, one queue message per
+// submission), and read a job back for its own teacher only.
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { GradingMessage, JobStatusResponse } from "../../core/jobs/events";
 import type { Db } from "../../core/db/client";
-import { assignmentFiles, assignments, gradingJobs, submissions } from "../../core/db/schema";
+import { assignmentFiles, assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
+import { AssignmentInputError, findAssignment, requireAssignment, type SubmissionRow } from "./assignments.server";
 import type { CheckedUpload } from "./storage.server";
 import { uploadKey } from "./storage.server";
 import { newId } from "./tokens.server";
 import { jobStub } from "../../core/jobs/stub";
 
-export async function findAssignment(db: Db, teacherId: string, assignmentId: string) {
-  return db.query.assignments.findFirst({ where: and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId)) });
-}
-
 export async function findJob(db: Db, teacherId: string, jobId: string) {
   return db.query.gradingJobs.findFirst({ where: and(eq(gradingJobs.id, jobId), eq(gradingJobs.teacherId, teacherId)) });
+}
+
+/** The job that is grading this assignment right now, if any. */
+export async function runningJob(db: Db, teacherId: string, assignmentId: string) {
+  return db.query.gradingJobs.findFirst({
+    where: and(
+      eq(gradingJobs.teacherId, teacherId),
+      eq(gradingJobs.assignmentId, assignmentId),
+      inArray(gradingJobs.status, ["queued", "processing"]),
+    ),
+    orderBy: desc(gradingJobs.createdAt),
+  });
+}
+
+/**
+ * Hands the assignment's ungraded work to the grading queue as one job. A job already running is answered
+ * instead of starting a second one. If the queue cannot be reached the job is marked failed and the error
+ * rethrown; the assignment and its files stay saved.
+ */
+export async function processAssignment(env: Env, db: Db, teacherId: string, assignmentId: string) {
+  const assignment = await requireAssignment(db, teacherId, assignmentId);
+  const running = await runningJob(db, teacherId, assignment.id);
+  if (running) return { jobId: running.id, total: running.total, alreadyRunning: true };
+  const pending = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id), eq(submissions.status, "pending")));
+  if (pending.length === 0) throw new AssignmentInputError("There is no ungraded work to process.", 409);
+  const ids = pending.map((p) => p.id);
+  const jobId = await queueSubmissions(env, db, teacherId, assignment.id, ids);
+  return { jobId, total: ids.length, alreadyRunning: false };
+}
+
+async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentId: string, submissionIds: string[]) {
+  const jobId = newId();
+  // D1 binds at most 100 values per statement: the submissions are attached to the job in slices.
+  const slices: string[][] = [];
+  for (let i = 0; i < submissionIds.length; i += 90) slices.push(submissionIds.slice(i, i + 90));
+  await db.batch([
+    db
+      .insert(gradingJobs)
+      .values({ id: jobId, teacherId, assignmentId, kind: "assignment", status: "processing", total: submissionIds.length }),
+    ...slices.map((slice) =>
+      db
+        .update(submissions)
+        .set({ jobId, updatedAt: new Date() })
+        .where(and(eq(submissions.teacherId, teacherId), inArray(submissions.id, slice))),
+    ),
+    db
+      .update(assignments)
+      .set({ status: "Active", updatedAt: new Date() })
+      .where(and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId))),
+  ]);
+  try {
+    await startJob(env, { jobId, teacherId, submissionIds });
+  } catch (error) {
+    await db.update(gradingJobs).set({ status: "failed", finishedAt: new Date() }).where(eq(gradingJobs.id, jobId));
+    throw error;
+  }
+  return jobId;
+}
+
+/** Regrade one submission (after the teacher corrected its recognised text): reset it and give it its own job. */
+export async function regradeSubmission(env: Env, db: Db, teacherId: string, submission: SubmissionRow) {
+  if (!submission.assignmentId) throw new AssignmentInputError("Only assignment submissions can be regraded here.", 400);
+  await db.batch([
+    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
+    db
+      .update(submissions)
+      .set({
+        status: "pending",
+        score: null,
+        percent: null,
+        needsReview: false,
+        approvedAt: null,
+        approvedBy: null,
+        failureReason: null,
+        gradedAt: null,
+        feedback: null,
+        aiScore: null,
+        flags: [...new Set([...submission.flags.filter((f) => f !== "teacher_scored"), "text_corrected"])],
+        updatedAt: new Date(),
+      })
+      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, teacherId))),
+  ]);
+  return queueSubmissions(env, db, teacherId, submission.assignmentId, [submission.id]);
 }
 
 /** QuickSnap: one photo, one submission, one job. The photo is stored before anything points at it. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ESTIMATED_TIME_MESSAGE, NO_FILES_MESSAGE, POINTS_MESSAGE, TITLE_REQUIRED_MESSAGE } from "~/schemas/assignments";
 import { api, registerTeacher } from "./helpers";
 import { assignmentForm, createAssignment, file, getAssignment, PDF, PNG, processAndWait } from "./assignments-helpers";
-import { createAssignment as createAssignmentRecord, filesFromForm, parseAssignmentForm } from "~/server/assignments.server";
+import { createAssignment as createAssignmentRecord, filesFromForm, parseAssignmentForm } from "~/server/assignment-uploads.server";
 import { getDb } from "../../core/db/client";
 
 async function r2Keys(teacherId: string) {

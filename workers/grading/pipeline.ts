@@ -18,7 +18,7 @@ import {
   type Rubric,
 } from "./engines";
 import { gradingProviderFor } from "./grading-provider";
-import { getGradingProvider } from "./providers";
+import { writeFeedback } from "./feedback-step";
 import { settleJob, type JobEventSink } from "./results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
@@ -34,10 +34,8 @@ export function isPermanent(error: unknown): boolean {
   );
 }
 
-/** Feedback deltas are sent to the job's log a few tokens at a time: live enough to read, light on the log. */
-const FEEDBACK_TOKENS_PER_EVENT = 3;
 const QUICKSNAP_POINTS = 100;
-/** Submission flags set by the web side (app/server/assignments.server.ts). */
+/** Submission flags set by the web side (app/server/assignment-uploads.server.ts, jobs.server.ts). */
 const NAME_FROM_FILE = "name_from_file";
 const TEXT_CORRECTED = "text_corrected";
 
@@ -281,43 +279,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     );
   }
 
-  // 4. Feedback, streamed token by token. A hosted model that fails mid-stream is replaced by the local writer.
-  let feedback = "";
-  let pending: string[] = [];
-  let part = 0;
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const delta = pending.join("");
-    pending = [];
-    part += 1;
-    await sink.append({ type: "feedback_delta", submissionId: submission.id, delta }, `feedback:${submission.id}:${attempt}:${part}`);
-  };
-  const writeFeedback = async (writer: typeof provider) => {
-    const stream = writer.streamFeedback({ result, studentText: reading.text, assignment: gradingAssignment });
-    for await (const delta of stream.textStream) {
-      feedback += delta;
-      pending.push(delta);
-      if (pending.length >= FEEDBACK_TOKENS_PER_EVENT) await flush();
-    }
-    await flush();
-  };
-  try {
-    await writeFeedback(provider);
-  } catch (error) {
-    if (provider.name === "local") throw error;
-    await sink.append({
-      type: "error",
-      submissionId: submission.id,
-      message: `The ${provider.name} model could not write feedback; Gradewell's own feedback is used instead.`,
-    });
-    feedback = "";
-    pending = [];
-    await sink.append(
-      { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
-      `restart:${submission.id}:${attempt}`,
-    );
-    await writeFeedback(getGradingProvider({}));
-  }
+  // 4. Feedback, streamed token by token (a failing hosted model gives way to the local writer).
+  const feedback = await writeFeedback(provider, { submission, attempt, result, reading, assignment: gradingAssignment }, sink);
 
   await saveResult(db, submission, { result, reading, feedback, ...who });
   await sink.append(

@@ -1,63 +1,32 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { photoFileName, useCamera } from "~/hooks/use-camera";
 
 export const CAMERA_ERROR = "Could not access camera. Please check permissions or use file upload instead.";
 
 /** In-page camera (desktop): rear camera at ideal 1920x1080, JPEG quality 0.8, retake before use. */
 export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose: () => void; onPhoto: (file: File) => void }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const camera = useCamera();
+  const { start, stop } = camera;
+  const [captureFailed, setCaptureFailed] = useState(false);
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
-
-  const stop = () => {
-    streamRef.current?.getTracks().forEach((t) => t.stop());
-    streamRef.current = null;
-  };
-
-  const start = async () => {
-    setError(null);
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
-        audio: false,
-      });
-      streamRef.current = stream;
-      if (videoRef.current) {
-        videoRef.current.srcObject = stream;
-        await videoRef.current.play().catch(() => undefined);
-      }
-    } catch {
-      setError(CAMERA_ERROR);
-    }
-  };
+  const error = camera.status === "error" || captureFailed ? CAMERA_ERROR : null;
 
   useEffect(() => {
     if (!open) return;
+    setCaptureFailed(false);
     void start();
     return stop;
-  }, [open]);
+  }, [open, start, stop]);
 
   useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);
 
   if (!open) return null;
 
-  const capture = () => {
-    const video = videoRef.current;
-    if (!video || !video.videoWidth) return;
-    const canvas = document.createElement("canvas");
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext("2d")?.drawImage(video, 0, 0);
-    canvas.toBlob(
-      (blob) => {
-        if (!blob) return setError(CAMERA_ERROR);
-        stop();
-        const file = new File([blob], `photo-${new Date().toISOString().replace(/[:.]/g, "-")}.jpg`, { type: "image/jpeg" });
-        setPhoto({ file, url: URL.createObjectURL(blob) });
-      },
-      "image/jpeg",
-      0.8,
-    );
+  const capture = async () => {
+    const blob = await camera.capture(0.8);
+    if (!blob) return setCaptureFailed(true);
+    const file = new File([blob], photoFileName(), { type: "image/jpeg" });
+    setPhoto({ file, url: URL.createObjectURL(blob) });
   };
 
   const close = () => {
@@ -86,7 +55,7 @@ export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose
           {photo ? (
             <img src={photo.url} alt="Captured page" className="mx-auto max-h-[60vh]" />
           ) : (
-            <video ref={videoRef} className="mx-auto max-h-[60vh] w-full" playsInline muted aria-label="Camera preview" />
+            <video {...camera.videoProps} muted className="mx-auto max-h-[60vh] w-full" aria-label="Camera preview" />
           )}
         </div>
         {error ? (
@@ -101,6 +70,7 @@ export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose
                 type="button"
                 onClick={() => {
                   setPhoto(null);
+                  setCaptureFailed(false);
                   void start();
                 }}
                 className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
@@ -122,8 +92,8 @@ export function CameraModal({ open, onClose, onPhoto }: { open: boolean; onClose
           ) : (
             <button
               type="button"
-              onClick={capture}
-              disabled={Boolean(error)}
+              onClick={() => void capture()}
+              disabled={Boolean(error) || !camera.ready}
               className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
             >
               Capture

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useCamera } from "~/hooks/use-camera";
 import { CLOSE_DELAY_MS, JPEG_QUALITY, MAX_POLLS, MESSAGES, POLL_INTERVAL_MS, pollJob, uploadQuickSnap } from "~/lib/quicksnap";
 
 type Phase =
@@ -16,16 +17,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * spec's polling with its messages. Without JavaScript the plain file form beneath still uploads and opens the job.
  */
 export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: () => void }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
+  const camera = useCamera();
+  const { start: startCamera, stop: stopCamera, capture: captureFrame } = camera;
   const closedRef = useRef(false);
   const [phase, setPhase] = useState<Phase>({ name: "camera" });
-  const [cameraReady, setCameraReady] = useState(false);
-
-  const stopCamera = useCallback(() => {
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-    streamRef.current = null;
-  }, []);
 
   const close = useCallback(() => {
     closedRef.current = true;
@@ -36,21 +31,11 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
   useEffect(() => {
     closedRef.current = false;
     if (mobile) return;
-    let cancelled = false;
-    navigator.mediaDevices
-      ?.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false })
-      .then((stream) => {
-        if (cancelled) return stream.getTracks().forEach((t) => t.stop());
-        streamRef.current = stream;
-        if (videoRef.current) videoRef.current.srcObject = stream;
-      })
-      .catch(() => setPhase({ name: "error", message: MESSAGES.camera }));
-    if (!navigator.mediaDevices) setPhase({ name: "error", message: MESSAGES.camera });
-    return () => {
-      cancelled = true;
-      stopCamera();
-    };
-  }, [mobile, stopCamera]);
+    void startCamera().then((outcome) => {
+      if (outcome === "error" && !closedRef.current) setPhase({ name: "error", message: MESSAGES.camera });
+    });
+    return stopCamera;
+  }, [mobile, startCamera, stopCamera]);
 
   const grade = useCallback(
     async (photo: Blob, fileName: string) => {
@@ -91,20 +76,11 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
     [close],
   );
 
-  const capture = useCallback(() => {
-    const video = videoRef.current;
-    if (!video || !video.videoWidth) return;
-    const canvas = document.createElement("canvas");
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext("2d")?.drawImage(video, 0, 0);
-    stopCamera();
-    canvas.toBlob(
-      (blob) => (blob ? void grade(blob, `quicksnap-${Date.now()}.jpg`) : setPhase({ name: "error", message: MESSAGES.uploadFailed })),
-      "image/jpeg",
-      JPEG_QUALITY,
-    );
-  }, [grade, stopCamera]);
+  const capture = useCallback(async () => {
+    const blob = await captureFrame(JPEG_QUALITY);
+    if (blob) void grade(blob, `quicksnap-${Date.now()}.jpg`);
+    else setPhase({ name: "error", message: MESSAGES.uploadFailed });
+  }, [captureFrame, grade]);
 
   return (
     <div
@@ -131,21 +107,19 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
         {phase.name === "camera" && !mobile ? (
           <div className="mt-4">
             <video
-              ref={videoRef}
-              autoPlay
-              playsInline
+              {...camera.videoProps}
               muted
-              onLoadedData={() => setCameraReady(true)}
+              autoPlay
               className="aspect-video w-full rounded-lg bg-slate-900 object-contain"
               aria-label="Camera preview"
             />
             <button
               type="button"
-              onClick={capture}
-              disabled={!cameraReady}
+              onClick={() => void capture()}
+              disabled={!camera.ready}
               className="mt-4 w-full rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {cameraReady ? "Capture & Grade" : "Starting camera…"}
+              {camera.ready ? "Capture & Grade" : "Starting camera…"}
             </button>
           </div>
         ) : null}

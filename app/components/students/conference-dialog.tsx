@@ -1,8 +1,9 @@
 // Add Conference Item: files of the allowed types (several at once) or a camera photo with retake, a title that
 // fills itself from the file name, and a submit button that waits for title, description and a file.
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { photoFileName, useCamera } from "~/hooks/use-camera";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, IMPORTANCE } from "../../../core/constants";
 import { CONFERENCE_TYPE_LABELS } from "~/schemas/classes";
@@ -27,29 +28,13 @@ export function ConferenceItemDialog({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-item";
   const fileInput = useRef<HTMLInputElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
+  const cam = useCamera();
   const [title, setTitle] = useState("");
   const [autoTitle, setAutoTitle] = useState(true);
   const [description, setDescription] = useState("");
   const [fileNames, setFileNames] = useState<string[]>([]);
   const [camera, setCamera] = useState<"off" | "live" | "taken">("off");
-  const [videoReady, setVideoReady] = useState(false);
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
-
-  const stopCamera = () => {
-    stream.current?.getTracks().forEach((t) => t.stop());
-    stream.current = null;
-  };
-  useEffect(() => stopCamera, []);
-  // Attach the stream once the <video> of the "live" state is in the DOM.
-  useEffect(() => {
-    const v = video.current;
-    if (camera !== "live" || !v || !stream.current) return;
-    v.srcObject = stream.current;
-    v.muted = true;
-    void v.play().catch(() => undefined);
-  }, [camera]);
 
   const onFiles = (files: FileList | null) => {
     const names = files ? [...files].map((f) => f.name) : [];
@@ -61,45 +46,30 @@ export function ConferenceItemDialog({
   };
 
   const startCamera = async () => {
-    try {
-      stream.current = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
-      });
+    const outcome = await cam.start();
+    if (outcome === "live") {
       setCamera("live");
-      setVideoReady(false);
       setPhotoUrl(null);
-    } catch {
+    } else if (outcome === "error") {
       window.alert(CAMERA_FAILED);
     }
   };
 
-  const capture = () => {
-    const v = video.current;
-    if (!v) return;
-    const canvas = document.createElement("canvas");
-    canvas.width = v.videoWidth || 1280;
-    canvas.height = v.videoHeight || 720;
-    canvas.getContext("2d")?.drawImage(v, 0, 0, canvas.width, canvas.height);
-    stopCamera();
-    canvas.toBlob(
-      (blob) => {
-        if (!blob || !fileInput.current) return;
-        const taken = new Date();
-        const file = new File([blob], `photo-${taken.toISOString().replace(/[:.]/g, "-")}.jpg`, { type: "image/jpeg" });
-        const transfer = new DataTransfer();
-        transfer.items.add(file);
-        fileInput.current.files = transfer.files;
-        setFileNames([file.name]);
-        setPhotoUrl(URL.createObjectURL(blob));
-        setCamera("taken");
-        if (autoTitle || !title) {
-          setTitle(`Photo taken ${taken.toLocaleDateString()}`);
-          setAutoTitle(true);
-        }
-      },
-      "image/jpeg",
-      0.8,
-    );
+  const capture = async () => {
+    const blob = await cam.capture(0.8);
+    if (!blob || !fileInput.current) return;
+    const taken = new Date();
+    const file = new File([blob], photoFileName("photo", taken), { type: "image/jpeg" });
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    fileInput.current.files = transfer.files;
+    setFileNames([file.name]);
+    setPhotoUrl(URL.createObjectURL(blob));
+    setCamera("taken");
+    if (autoTitle || !title) {
+      setTitle(`Photo taken ${taken.toLocaleDateString()}`);
+      setAutoTitle(true);
+    }
   };
 
   const ready = title.trim() !== "" && description.trim() !== "" && fileNames.length > 0;
@@ -136,25 +106,17 @@ export function ConferenceItemDialog({
               ) : null}
               {camera === "live" ? (
                 <div className="space-y-2">
-                  <video
-                    ref={video}
-                    className="w-full max-w-md rounded-lg bg-slate-900"
-                    playsInline
-                    muted
-                    aria-label="Camera preview"
-                    onPlaying={() => setVideoReady(true)}
-                    onLoadedData={() => setVideoReady(true)}
-                  />
+                  <video {...cam.videoProps} muted className="w-full max-w-md rounded-lg bg-slate-900" aria-label="Camera preview" />
                   <div className="flex gap-2">
                     {/* Capturing before the first frame would save a black picture. */}
-                    <button type="button" className={primaryButton} onClick={capture} disabled={!videoReady}>
-                      {videoReady ? "Capture" : "Starting camera..."}
+                    <button type="button" className={primaryButton} onClick={() => void capture()} disabled={!cam.ready}>
+                      {cam.ready ? "Capture" : "Starting camera..."}
                     </button>
                     <button
                       type="button"
                       className={secondaryButton}
                       onClick={() => {
-                        stopCamera();
+                        cam.stop();
                         setCamera("off");
                       }}
                     >

@@ -10,7 +10,8 @@ async function importErrors(filePath: string, specifier: string) {
   return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
 }
 
-describe("import direction", () => {
+// Linting a first file loads the TypeScript parser: slow on a busy machine, so a roomier timeout.
+describe("import direction", { timeout: 30_000 }, () => {
   it.each([
     ["app/server/probe.server.ts", "../../workers/grading/engines/grade"],
     ["app/routes/probe.tsx", "../../workers/grading/pipeline"],

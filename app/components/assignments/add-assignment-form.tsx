@@ -1,0 +1,404 @@
+// The create-assignment form: processing mode, the upload areas (with the camera), details, overrides and the
+// AI options. It posts as a plain multipart form without JavaScript; with it, useAssignmentUpload sends the files
+// to the JSON API with a progress bar.
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AssignmentDetailsFields, inputClass } from "~/components/assignments/assignment-details";
+import { CameraModal } from "~/components/assignments/camera-modal";
+import { StandardsInput } from "~/components/assignments/standards-input";
+import { Card, ProgressBar, Toggle } from "~/components/assignments/toggle";
+import { UploadCard, usePickedFiles } from "~/components/assignments/upload-card";
+import { FormAlert, Spinner } from "~/components/ui/field";
+import { useAssignmentUpload } from "~/hooks/use-assignment-upload";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  AssignmentForm,
+  CREATE_ERROR_MESSAGE,
+  FILE_FIELDS,
+  NO_FILES_MESSAGE,
+  PROCESSING_OPTIONS,
+  SUBMIT_LABELS,
+} from "~/schemas/assignments";
+
+type Mode = (typeof PROCESSING_OPTIONS)[number]["value"];
+
+export type AddAssignmentFormProps = {
+  settings: { defaultPoints: number; autoDetectStudents: boolean; autoDetectStandards: boolean; requireManualReview: boolean };
+  classes: { id: string; name: string }[];
+  isMobile: boolean;
+  maxUploadBytes: number;
+  /** The action's answer when the form posted without JavaScript. */
+  issues: { field: string | null; message: string }[];
+};
+
+export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes, issues }: AddAssignmentFormProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const advanced = searchParams.get("advanced") === "1";
+
+  const [skipDetails, setSkipDetails] = useState(false);
+  const [mode, setMode] = useState<Mode>("immediate");
+  const [batchUpload, setBatchUpload] = useState(false);
+  const [hasAnswerKey, setHasAnswerKey] = useState(true);
+  const [hasRubric, setHasRubric] = useState(false);
+  const [useManualStudents, setUseManualStudents] = useState(false);
+  const [useManualStandards, setUseManualStandards] = useState(false);
+  const [autoDetectStudents, setAutoDetectStudents] = useState(settings.autoDetectStudents);
+  const [autoDetectStandards, setAutoDetectStandards] = useState(settings.autoDetectStandards);
+  const work = usePickedFiles();
+  const key = usePickedFiles();
+  const rubric = usePickedFiles();
+  const [camera, setCamera] = useState<null | "work" | "key" | "rubric">(null);
+  const upload = useAssignmentUpload();
+  const { busy, progress, created, error: clientError } = upload;
+  const formRef = useRef<HTMLFormElement>(null);
+  const wantsSnap = searchParams.get("snap") === "1";
+  // The dashboard's 'Snap & Grade' opens the camera straight away on a desktop.
+  useEffect(() => {
+    if (hydrated && wantsSnap && !isMobile) setCamera("work");
+  }, [hydrated, wantsSnap, isMobile]);
+
+  const serverIssues = navigation.state === "idle" ? issues : [];
+  const serverFieldError = (field: string) => serverIssues.filter((i) => i.field === field).map((i) => i.message);
+  const serverFormIssue = serverIssues.find((i) => !i.field || !["title", "points", "estimatedTime", "dueDate"].includes(i.field));
+
+  const [form, fields] = useForm({
+    id: "add-assignment",
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignmentForm, disableAutoCoercion: true }),
+    onSubmit(event, { submission }) {
+      if (!hydrated) return;
+      event.preventDefault();
+      if (submission?.status !== "success" || busy) return;
+      void submitWithProgress(event.currentTarget as HTMLFormElement);
+    },
+  });
+
+  const noFiles = work.files.length === 0;
+
+  function submitWithProgress(formElement: HTMLFormElement) {
+    const body = new FormData(formElement);
+    for (const field of Object.values(FILE_FIELDS)) body.delete(field);
+    for (const f of work.files) body.append(batchUpload ? FILE_FIELDS.batch : FILE_FIELDS.assignment, f.file);
+    if (hasAnswerKey) for (const f of key.files) body.append(FILE_FIELDS.answer_key, f.file);
+    if (hasRubric) for (const f of rubric.files) body.append(FILE_FIELDS.rubric, f.file);
+    return upload.submit(body, mode === "immediate");
+  }
+
+  const cameraTarget = camera === "key" ? key : camera === "rubric" ? rubric : work;
+  const pageBusy = busy || (navigation.state === "submitting" && navigation.formAction === "/add-assignment");
+  const submitLabel = SUBMIT_LABELS[mode];
+  const showKey = !hydrated || hasAnswerKey;
+  const showRubric = !hydrated || hasRubric;
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        action="/add-assignment"
+        {...getFormProps(form)}
+        className="mt-6 space-y-6"
+      >
+        <fieldset disabled={pageBusy} className="space-y-6">
+          <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-brand-100 bg-brand-50 px-5 py-4">
+            <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+              <input type="hidden" name="skipDetails" value="false" />
+              <input
+                type="checkbox"
+                name="skipDetails"
+                checked={skipDetails}
+                onChange={(e) => setSkipDetails(e.currentTarget.checked)}
+                className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              />
+              <span>
+                Skip details
+                <span className="block text-xs font-normal text-slate-600">Send the work straight to AI grading</span>
+              </span>
+            </label>
+            <Link
+              to={advanced ? "/add-assignment" : "/add-assignment?advanced=1"}
+              replace
+              preventScrollReset
+              className="rounded-md border border-brand-200 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
+            >
+              {advanced ? "Hide Advanced Options" : "Show Advanced Options"}
+            </Link>
+          </div>
+
+          <Card title="Processing" description="Choose when Gradewell reads and grades the work.">
+            <div role="radiogroup" aria-label="Processing" className="grid gap-3 sm:grid-cols-3">
+              {PROCESSING_OPTIONS.map((option) => (
+                <label
+                  key={option.value}
+                  className={`flex cursor-pointer flex-col rounded-lg border p-3 text-sm ${mode === option.value ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 hover:border-slate-300"}`}
+                >
+                  <span className="flex items-center gap-2 font-medium text-slate-900">
+                    <input
+                      type="radio"
+                      name="processingMode"
+                      value={option.value}
+                      checked={mode === option.value}
+                      onChange={() => setMode(option.value)}
+                      className="h-4 w-4 border-slate-300 text-brand-600 focus:ring-brand-500"
+                    />
+                    {option.label}
+                  </span>
+                  <span className="mt-1 text-xs text-slate-600">{option.hint}</span>
+                </label>
+              ))}
+            </div>
+            <div className="mt-4">
+              <Toggle
+                name="batchUpload"
+                label="Batch upload"
+                hint="Multiple student assignments: one file per student"
+                checked={batchUpload}
+                onChange={setBatchUpload}
+              />
+            </div>
+          </Card>
+
+          <div className="space-y-4">
+            <UploadCard
+              title={batchUpload ? "Student Assignments (batch)" : "Assignment Files"}
+              description={
+                batchUpload
+                  ? "One file per student. Names come from your override list, the work itself, or the file name."
+                  : "Each file is one student's work: photos of the pages, a scan or a document."
+              }
+              field={batchUpload ? FILE_FIELDS.batch : FILE_FIELDS.assignment}
+              files={work.files}
+              onAdd={work.add}
+              onRemove={work.remove}
+              onSnap={() => setCamera("work")}
+              hydrated={hydrated}
+              isMobile={isMobile}
+              maxBytes={maxUploadBytes}
+            />
+            {showKey ? (
+              <UploadCard
+                title="Answer Key"
+                description="The correct answers, with points per question if they differ."
+                field={FILE_FIELDS.answer_key}
+                files={key.files}
+                onAdd={key.add}
+                onRemove={key.remove}
+                onSnap={() => setCamera("key")}
+                hydrated={hydrated}
+                isMobile={isMobile}
+                maxBytes={maxUploadBytes}
+                allowText
+              >
+                <div className="mt-4">
+                  <label htmlFor="answerKeyText" className="mb-1 block text-sm font-medium text-slate-700">
+                    Or type the answer key
+                  </label>
+                  <textarea
+                    id="answerKeyText"
+                    name="answerKeyText"
+                    rows={3}
+                    className={inputClass}
+                    placeholder={"1. 3/4\n2. 12 (2 points)\n3. B"}
+                  />
+                </div>
+              </UploadCard>
+            ) : null}
+            {showRubric ? (
+              <UploadCard
+                title="Grading Rubric"
+                description="Criteria and points for open answers and essays."
+                field={FILE_FIELDS.rubric}
+                files={rubric.files}
+                onAdd={rubric.add}
+                onRemove={rubric.remove}
+                onSnap={() => setCamera("rubric")}
+                hydrated={hydrated}
+                isMobile={isMobile}
+                maxBytes={maxUploadBytes}
+                allowText
+              >
+                <div className="mt-4">
+                  <label htmlFor="rubricText" className="mb-1 block text-sm font-medium text-slate-700">
+                    Or type the rubric
+                  </label>
+                  <textarea id="rubricText" name="rubricText" rows={3} className={inputClass} />
+                </div>
+              </UploadCard>
+            ) : null}
+          </div>
+
+          <AssignmentDetailsFields
+            fields={fields}
+            serverFieldError={serverFieldError}
+            hidden={skipDetails}
+            advanced={advanced}
+            fileCount={work.files.length}
+            classes={classes}
+            defaultPoints={settings.defaultPoints}
+          />
+
+          <div hidden={!advanced} className="grid gap-6 md:grid-cols-2">
+            <Card title="Student Names Override" description="One name per line, in the order of the files.">
+              <Toggle
+                name="useManualStudents"
+                label="Use these names"
+                checked={useManualStudents}
+                onChange={(on) => {
+                  setUseManualStudents(on);
+                  if (on) setAutoDetectStudents(false);
+                }}
+              />
+              <label htmlFor="manualStudentNames" className="sr-only">
+                Student names, one per line
+              </label>
+              <textarea
+                id="manualStudentNames"
+                name="manualStudentNames"
+                rows={5}
+                className={`${inputClass} mt-3`}
+                placeholder={"Ana Diaz\nBen Ode\nCy Park"}
+                onInput={(e) => {
+                  if (!useManualStudents && e.currentTarget.value.trim()) {
+                    setUseManualStudents(true);
+                    setAutoDetectStudents(false);
+                  }
+                }}
+              />
+            </Card>
+            <Card
+              title="Educational Standards Override"
+              description="Press Enter or Add Standard; blank entries and duplicates are skipped."
+            >
+              <Toggle
+                name="useManualStandards"
+                label="Use these standards"
+                checked={useManualStandards}
+                onChange={(on) => {
+                  setUseManualStandards(on);
+                  if (on) setAutoDetectStandards(false);
+                }}
+              />
+              <div className="mt-3">
+                <StandardsInput
+                  hydrated={hydrated}
+                  onAdd={() => {
+                    setUseManualStandards(true);
+                    setAutoDetectStandards(false);
+                  }}
+                />
+              </div>
+            </Card>
+          </div>
+
+          <div className="grid gap-6 md:grid-cols-2">
+            <Card title="AI Enhancement Options">
+              <div className="space-y-4">
+                <Toggle
+                  name="hasAnswerKey"
+                  label="Include answer key"
+                  hint="Grade against your key"
+                  checked={hasAnswerKey}
+                  onChange={setHasAnswerKey}
+                />
+                <Toggle
+                  name="hasRubric"
+                  label="Include grading rubric"
+                  hint="Score open answers by your criteria"
+                  checked={hasRubric}
+                  onChange={setHasRubric}
+                />
+                <div hidden={!advanced}>
+                  <Toggle
+                    name="requireManualReview"
+                    label="Require manual review"
+                    hint="Grades stay pending until you approve them"
+                    defaultChecked={settings.requireManualReview}
+                  />
+                </div>
+              </div>
+            </Card>
+            <Card title="AI Detection Settings">
+              <div className="space-y-4">
+                <Toggle
+                  name="autoDetectStudents"
+                  label="Auto-detect student names"
+                  hint={useManualStudents ? "Off while the names override is on" : "Read each name from the work"}
+                  checked={useManualStudents ? false : autoDetectStudents}
+                  disabled={useManualStudents}
+                  onChange={setAutoDetectStudents}
+                />
+                <Toggle
+                  name="autoDetectStandards"
+                  label="Auto-detect educational standards"
+                  hint={useManualStandards ? "Off while the standards override is on" : "Match the work to standards"}
+                  checked={useManualStandards ? false : autoDetectStandards}
+                  disabled={useManualStandards}
+                  onChange={setAutoDetectStandards}
+                />
+              </div>
+            </Card>
+          </div>
+        </fieldset>
+
+        <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          {hydrated && noFiles ? (
+            <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="no-files-warning">
+              {NO_FILES_MESSAGE}
+            </p>
+          ) : null}
+          {clientError ? (
+            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p className="font-medium">{clientError.message}</p>
+              {clientError.detail ? <p className="mt-1">{clientError.detail}</p> : null}
+            </div>
+          ) : serverFormIssue ? (
+            <FormAlert
+              message={
+                serverFormIssue.message === NO_FILES_MESSAGE ? NO_FILES_MESSAGE : `${CREATE_ERROR_MESSAGE} ${serverFormIssue.message}`
+              }
+            />
+          ) : null}
+          {busy ? (
+            <ProgressBar
+              value={progress}
+              label={created ? "Assignment created" : progress >= 95 ? "Starting AI grading" : "Uploading files"}
+            />
+          ) : null}
+          {created ? (
+            <p role="status" className="text-sm font-medium text-green-700">
+              Assignment created. Taking you to your assignments…
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            <Link to="/assignments" className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              disabled={pageBusy || (hydrated && noFiles)}
+              className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {pageBusy ? <Spinner /> : null}
+              {pageBusy ? "Creating Assignment..." : submitLabel}
+            </button>
+          </div>
+          <p className="text-right text-xs text-slate-500">
+            Defaults come from your{" "}
+            <Link to="/settings" className="font-medium text-brand-600 hover:underline">
+              settings
+            </Link>
+            .
+          </p>
+        </div>
+      </form>
+
+      <CameraModal open={camera !== null} onClose={() => setCamera(null)} onPhoto={(file) => cameraTarget.add([file])} />
+    </>
+  );
+}
