@@ -72,6 +72,11 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
   const { busy, progress, created, error: clientError } = upload;
   const formRef = useRef<HTMLFormElement>(null);
   const wantsSnap = searchParams.get("snap") === "1";
+  // The dashboard's 'Google Drive' quick action opens the Drive browser for the students' work.
+  const wantsDrive = searchParams.get("drive") === "1";
+  useEffect(() => {
+    if (hydrated && wantsDrive && google.configured) setPicker("work");
+  }, [hydrated, wantsDrive, google.configured]);
   // The dashboard's 'Snap & Grade' opens the camera straight away on a desktop.
   useEffect(() => {
     if (hydrated && wantsSnap && !isMobile) setCamera("work");

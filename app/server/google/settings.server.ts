@@ -28,6 +28,12 @@ export async function googleAccountState(request: Request, context: AppLoadConte
   };
 }
 
+/** For pages that offer Drive: whether Google is set up here, and whether this teacher has connected Drive. */
+export async function driveState(context: AppLoadContext, teacherId: string) {
+  const configured = googleConfig(context.cloudflare.env) !== null;
+  return { configured, driveConnected: configured && (await driveConnected(getDb(context.cloudflare.env.DB), teacherId)) };
+}
+
 export async function googleSettingsAction(request: Request, context: AppLoadContext, teacher: Teacher, intent: string): Promise<string> {
   const db = getDb(context.cloudflare.env.DB);
   if (intent === "disconnect-drive") {
