@@ -9,6 +9,7 @@ import { assignments, submissions } from "../../../core/db/schema";
 export type StudentReport = { submissionId: string; fileName: string; bytes: Uint8Array };
 
 const round = (n: number | null | undefined) => (n == null ? "" : String(Math.round(n * 100) / 100));
+// eslint-disable-next-line no-control-regex -- control characters cannot be in a Drive file name
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").trim() || "Student";
 
 function cell(text: string, bold = false) {
