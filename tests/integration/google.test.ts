@@ -5,6 +5,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../core/db/client";
 import { googleTokens, teachers } from "../../core/db/schema";
+import photo from "../fixtures/engines/photographed-worksheet.jpg";
+import fixture from "../fixtures/engines/photographed-worksheet.json";
+import { assignmentForm, processAndWait } from "./assignments-helpers";
 import { api, ORIGIN, postForm, registerTeacher, sessionCookieFrom, uniqueEmail } from "./helpers";
 
 const google = env.GOOGLE_ENDPOINTS_BASE!;
@@ -265,4 +268,53 @@ describe("Google Drive", () => {
     const stored = ((await control("files")) as any[]).find((f) => f.name === "grades.csv");
     expect(stored).toMatchObject({ mimeType: "text/csv", parents: [folder.folder_id] });
   });
+});
+
+describe("Drive into an assignment, and graded reports back to Drive", () => {
+  it("copies picked Drive files into a new assignment, grades them, and saves reports and the CSV to Drive", async () => {
+    const teacher = await signedInTeacher();
+    await nextGoogleUser({ email: teacher.email });
+    await connectDrive(teacher.cookie);
+    const folder = await control("files", { name: "Quiz photos", mimeType: "application/vnd.google-apps.folder" });
+    const bytes = new Uint8Array(photo);
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    const ids = [];
+    for (const name of ["maya-lopez.jpg", "maya-copy.jpg"]) {
+      ids.push((await control("files", { name, mimeType: "image/jpeg", parents: [folder.id], contentBase64: btoa(binary) })).id);
+    }
+    const form = assignmentForm(
+      { answerKeyText: fixture.key, points: String(fixture.points), hasAnswerKey: "true" },
+      { assignment_files: [] },
+    );
+    for (const id of ids) form.append("drive_assignment_files", id);
+    const created = await api("/api/assignments", { method: "POST", token: teacher.access_token, body: form });
+    expect(created.status).toBe(201);
+    const { assignment_id } = (await created.json()) as { assignment_id: string };
+    const detail = (await (await api(`/api/assignments/${assignment_id}`, { token: teacher.access_token })).json()) as any;
+    expect(detail.assignment.files.map((f: any) => f.file_name ?? f.fileName).sort()).toEqual(["maya-copy.jpg", "maya-lopez.jpg"]);
+
+    await processAndWait(teacher.access_token, assignment_id);
+    const saved = await api(`/api/assignments/${assignment_id}/save-to-drive`, { method: "POST", token: teacher.access_token });
+    expect(saved.status).toBe(201);
+    const body = (await saved.json()) as any;
+    expect(body.folder_name).toBe("Gradewell Assignments/Fractions quiz");
+    const stored = ((await control("files")) as any[]).filter((f) => f.parents.includes(body.folder_id));
+    expect(stored.map((f) => f.name).sort()).toEqual([
+      "Fractions quiz grades.csv",
+      "Maya Lopez (2) - Fractions quiz.docx",
+      "Maya Lopez - Fractions quiz.docx",
+    ]);
+    expect(stored.find((f) => f.name.endsWith(".docx")).size).toBeGreaterThan(1000);
+
+    // Another teacher's assignment answers 404, and a file that is not in Drive fails the whole creation.
+    const other = await signedInTeacher();
+    await nextGoogleUser({ email: other.email });
+    await connectDrive(other.cookie);
+    expect((await api(`/api/assignments/${assignment_id}/save-to-drive`, { method: "POST", token: other.access_token })).status).toBe(404);
+    const missing = assignmentForm({}, { assignment_files: [] });
+    missing.append("drive_assignment_files", "no-such-file");
+    const refused = await api("/api/assignments", { method: "POST", token: other.access_token, body: missing });
+    expect(refused.status).toBe(404);
+  }, 240_000); // two photographed pages read and graded inside workerd
 });
