@@ -14,6 +14,11 @@ declare global {
     APP_NAME?: string;
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;
+    GOOGLE_TOKEN_KEY?: string;
+    GOOGLE_TOKEN_KEY_ID?: string;
+    GOOGLE_TOKEN_KEY_PREVIOUS?: string;
+    GOOGLE_TOKEN_KEY_PREVIOUS_ID?: string;
+    GOOGLE_ENDPOINTS_BASE?: string;
     GRADING_PROVIDER?: string;
     GRADING_MODEL?: string;
     OPENAI_API_KEY?: string;

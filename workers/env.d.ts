@@ -23,6 +23,13 @@ declare global {
     APP_URL?: string;
     /** "on" only under local `wrangler dev` (scripts/start.mjs, scripts/serve-test.mjs): enables /dev/mail. */
     DEV_MAIL?: string;
+    /** AES-GCM key (32 bytes, base64) sealing Google Drive tokens at rest, its id, and the previous key while rotating. */
+    GOOGLE_TOKEN_KEY?: string;
+    GOOGLE_TOKEN_KEY_ID?: string;
+    GOOGLE_TOKEN_KEY_PREVIOUS?: string;
+    GOOGLE_TOKEN_KEY_PREVIOUS_ID?: string;
+    /** Tests only: every Google endpoint on this origin (the fake Google), with Google's paths. */
+    GOOGLE_ENDPOINTS_BASE?: string;
   }
 }
 

@@ -11,6 +11,8 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { approveAllGraded } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
+import { SaveToDrive } from "~/components/google/save-to-drive";
+import { driveState } from "~/server/google/settings.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assignment.title ?? "Assignment"} | Gradewell` }];
 
@@ -19,8 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const detail = await assignmentDetail(getDb(context.cloudflare.env.DB), teacher.id, params.id ?? "");
   if (!detail) throw new Response("Assignment not found", { status: 404 });
   const { assignment, job, ...rest } = detail;
+  const google = await driveState(context, teacher.id);
   return {
     ...rest,
+    google,
     assignment: {
       id: assignment.id,
       title: assignment.title,
@@ -98,7 +102,7 @@ function gradeText(row: StudentRow) {
 }
 
 export default function AssignmentPage() {
-  const { assignment, className, files, rows, status, pendingCount, job, questionNumbers } = useLoaderData<typeof loader>();
+  const { assignment, className, files, rows, status, pendingCount, job, questionNumbers, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -184,6 +188,9 @@ export default function AssignmentPage() {
       </div>
 
       <div className="mt-4 space-y-3">
+        {google.configured && rows.some((row) => row.status === "graded") ? (
+          <SaveToDrive assignmentId={assignment.id} driveConnected={google.driveConnected} />
+        ) : null}
         {actionData?.error ? <FormAlert message={actionData.error} /> : null}
         {actionData?.message ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">

@@ -15,6 +15,8 @@ import { getDb } from "../../core/db/client";
 import { gradingAllowance, UPGRADE_PATH } from "../../core/plans";
 import { handleSettingsAction, type SettingsIntent } from "~/server/settings-actions.server";
 import { getRetentionDays, getSettings } from "~/server/settings.server";
+import { GoogleAccountPanel } from "~/components/google/google-account-panel";
+import { googleAccountState } from "~/server/google/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Gradewell" }];
 
@@ -27,6 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     retentionDays: await getRetentionDays(db, teacher.id),
     accessLog: await accessLogFor(db, teacher.id, { limit: 50 }),
     allowance: await gradingAllowance(db, teacher.id),
+    google: await googleAccountState(request, context, teacher),
   };
 }
 
@@ -37,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = { intent: SettingsIntent; result: SubmissionResult<string[]>; message: string | null };
 
 export default function SettingsPage() {
-  const { settings, account, retentionDays, accessLog, allowance } = useLoaderData<typeof loader>();
+  const { settings, account, retentionDays, accessLog, allowance, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "defaults") : null;
@@ -166,6 +169,7 @@ export default function SettingsPage() {
           <DeleteAccount {...forIntent("delete-account")} hasPassword={account.hasPassword} />
         </div>
       </section>
+      <GoogleAccountPanel state={google} />
     </main>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthLayout, OrDivider } from "~/components/auth-layout";
-import { GOOGLE_NOT_CONFIGURED, GoogleButton } from "~/components/google-button";
+import { GoogleButton, googleNotice } from "~/components/google-button";
 import { PasswordField } from "~/components/password-field";
 import { FormAlert, Spinner, TextField } from "~/components/ui/field";
 import { LoginForm } from "~/schemas/auth";
@@ -12,6 +12,7 @@ import { getDb } from "../../core/db/client";
 import { clientAddress } from "~/server/http.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { authenticate } from "~/server/teachers.server";
+import { linkPendingGoogle } from "~/server/google/flows.server";
 
 const PASSWORD_RESET_NOTICE = "Your password has been reset. Please sign in with your new password.";
 const ACCOUNT_DELETED_NOTICE = "Your account and all of its data have been deleted.";
@@ -34,7 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), { status: result.status });
   }
   const session = await createBrowserSession(db, result.teacher.id, request.headers.get("User-Agent"));
-  throw redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) } });
+  const headers = new Headers({ "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) });
+  // Back from Google with an address that already had an account: the password just proved it, so link now.
+  const linkCookie = await linkPendingGoogle(request, context, result.teacher);
+  if (linkCookie) headers.append("Set-Cookie", linkCookie);
+  throw redirect(safeRedirectPath(redirectTo), { headers });
 }
 
 export default function LoginPage() {
@@ -44,12 +49,13 @@ export default function LoginPage() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "login",
+    defaultValue: { email: searchParams.get("email") ?? "" },
     lastResult: busy ? undefined : lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginForm }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const formError = busy ? null : (form.errors?.[0] ?? (searchParams.get("google") === "unavailable" ? GOOGLE_NOT_CONFIGURED : null));
+  const formError = busy ? null : (form.errors?.[0] ?? googleNotice(searchParams.get("google"), "login"));
   const notice = searchParams.get("reset") ? PASSWORD_RESET_NOTICE : searchParams.get("deleted") ? ACCOUNT_DELETED_NOTICE : null;
 
   return (

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthLayout, OrDivider } from "~/components/auth-layout";
-import { GOOGLE_NOT_CONFIGURED, GoogleButton } from "~/components/google-button";
+import { GoogleButton, googleNotice } from "~/components/google-button";
 import { PasswordField } from "~/components/password-field";
 import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -62,7 +62,7 @@ export default function RegisterPage() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const formError = busy ? null : (form.errors?.[0] ?? (searchParams.get("google") === "unavailable" ? GOOGLE_NOT_CONFIGURED : null));
+  const formError = busy ? null : (form.errors?.[0] ?? googleNotice(searchParams.get("google"), "register"));
   const field = (name: keyof typeof fields) => ({ errors: fields[name].errors, errorId: fields[name].errorId });
 
   return (

@@ -219,7 +219,7 @@ export function RecentActivity({ recent }: { recent: DashboardOverview["recent"]
 export const QUICK_ACTIONS = [
   { to: "/dashboard?quicksnap=1", label: "Snap & Grade", hint: "Photograph one paper and grade it now" },
   { to: "/add-assignment", label: "Upload Assignments", hint: "Upload a stack of student work" },
-  { to: "/add-assignment", label: "Google Drive", hint: "Not connected on this server yet: upload the files instead" },
+  { to: "/add-assignment?drive=1", label: "Google Drive", hint: "Pick students' work from your Drive" },
   { to: "/assignments", label: "Create Assignment", hint: "Set up an assignment with its key" },
   { to: "/classes", label: "Manage Classes", hint: "Rosters, codes and students" },
 ];
