@@ -37,6 +37,8 @@ import { resetThrottleKeys } from "./password-reset.server";
 import { verifyPassword } from "./password.server";
 import { teacherKeyPrefix } from "./storage.server";
 import { throttleKeys } from "./throttle.server";
+import { googleConfig } from "./google/config.server";
+import { disconnectDrive } from "./google/drive-tokens.server";
 
 export type AccountCleanup = {
   env: Env;
@@ -83,6 +85,11 @@ async function deleteRows({ db, teacher }: AccountCleanup) {
 }
 
 export const ACCOUNT_CLEANUP_STEPS: AccountCleanupStep[] = [
+  {
+    // Before the rows go: the sealed grant is needed to revoke it at Google (revocation needs no redirect URI).
+    name: "google drive grant",
+    run: ({ env, db, teacher }) => disconnectDrive(db, googleConfig(env), new Request("https://gradewell.invalid/"), teacher.id),
+  },
   { name: "rows", run: deleteRows },
   { name: "grading job objects", run: ({ env, jobIds }) => eraseJobObjects(env, jobIds) },
   {
