@@ -26,6 +26,7 @@ const EVERY_TABLE = [
   "login_attempts",
   "mail_outbox",
   "notes",
+  "notifications",
   "question_results",
   "sessions",
   "settings",

@@ -115,6 +115,9 @@ export async function seedTeacher(name = "Seeded Teacher") {
       fileSize: PNG.byteLength,
     }),
     db.insert(schema.googleTokens).values({ teacherId, accessTokenEnc: "ciphertext" }),
+    db
+      .insert(schema.notifications)
+      .values({ id: id("ntf"), teacherId, kind: "grading_finished", key: `job:${jobId}`, title: "Grading finished" }),
     db.insert(schema.contactMessages).values({ id: id("msg"), name, email, type: "support", subject: "Help", message: "How do I export?" }),
     db.insert(schema.accessLog).values({
       id: id("log"),
