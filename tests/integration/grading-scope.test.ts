@@ -3,6 +3,7 @@
 // and on its dead-letter queue alike.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { jobStub } from "../../core/jobs/stub";
 import { describe, expect, it } from "vitest";
 import type { GradingMessage } from "../../core/jobs/events";
 import worker from "./test-worker";
@@ -12,7 +13,7 @@ const PDF = new TextEncoder().encode("%PDF-1.7\nnot read: the message must be dr
 
 let counter = 0;
 /** One assignment, job and submission of `teacherId`, with its file in R2. */
-async function seedSubmission(teacherId: string) {
+async function seedSubmission(teacherId: string, options: { started?: boolean } = {}) {
   counter += 1;
   const assignmentId = `scope-a-${counter}-${teacherId}`;
   const jobId = `scope-j-${counter}-${teacherId}`;
@@ -34,6 +35,8 @@ async function seedSubmission(teacherId: string) {
       "INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name, failure_reason) VALUES (?, ?, ?, ?, ?, 'Ana', 'earlier reason')",
     ).bind(submissionId, teacherId, assignmentId, jobId, fileId),
   ]);
+  // A job that was really started (its event log open), as every queued job is.
+  if (options.started) await jobStub(env, jobId).start({ jobId, teacherId, total: 1 });
   return { assignmentId, jobId, submissionId };
 }
 
@@ -80,7 +83,7 @@ describe("grading messages are scoped to their teacher", () => {
     const owner = await registerTeacher();
     const stranger = await registerTeacher();
     const victim = await seedSubmission(owner.user.id);
-    const own = await seedSubmission(stranger.user.id);
+    const own = await seedSubmission(stranger.user.id, { started: true });
     const before = await snapshot(victim);
     const result = await deliver("gradewell-grading", { jobId: own.jobId, submissionId: victim.submissionId, teacherId: stranger.user.id });
     expect(result.explicitAcks).toHaveLength(1);
