@@ -105,7 +105,7 @@ test("dashboard tabs, search and notifications on real graded work", async ({ pa
   await expect(page).toHaveURL(/\/student\//);
 
   await page.goto("/dashboard");
-  await page.getByText("Notifications", { exact: true }).click();
+  await page.getByLabel(/^Notifications/).click();
   await expect(page.getByRole("link", { name: "Grading finished: Math check" })).toBeVisible();
   await expect(page.getByRole("link", { name: "2 papers are waiting for your review" })).toBeVisible();
   await page.getByRole("button", { name: "Mark all read" }).click();
