@@ -21,7 +21,8 @@ export default defineConfig({
   webServer: {
     command: "node scripts/serve-test.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    // Two wrangler dev processes start (app + reader, scripts/dev/layout.mjs): give a busy machine time.
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
     stderr: "pipe",

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
     environment: "node",
+    // Shared CI machines can be slow: behaviour is asserted, never speed.
+    testTimeout: 30_000,
     pool: "forks",
     maxWorkers: 2,
   },

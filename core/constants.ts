@@ -26,7 +26,7 @@ export const ASSIGNMENT_STATUSES = ["Active", "Draft", "Completed"] as const;
 export const PROCESSING_MODES = ["immediate", "later", "none"] as const;
 export const FILE_KINDS = ["assignment", "answer_key", "rubric", "batch", "quicksnap"] as const;
 export const SUBMISSION_STATUSES = ["pending", "processing", "graded", "failed", "missing"] as const;
-export const GRADE_EDIT_FIELDS = ["score", "points", "feedback", "recognized_text", "approval"] as const;
+export const GRADE_EDIT_FIELDS = ["score", "points", "feedback", "recognized_text", "approval", "student"] as const;
 export const JOB_KINDS = ["assignment", "quicksnap"] as const;
 export const JOB_STATUSES = ["queued", "processing", "completed", "completed_with_failures", "failed"] as const;
 export const IMPORTANCE = ["high", "medium", "low"] as const;
@@ -37,3 +37,7 @@ export const CONTACT_TYPES = ["general", "support", "sales", "partnership", "fee
 export const SESSION_KINDS = ["browser", "api"] as const;
 /** `used_refresh`: a refresh token already exchanged, kept until it expires so that its reuse can be noticed. */
 export const API_TOKEN_KINDS = ["access", "refresh", "used_refresh"] as const;
+export const NOTIFICATION_KINDS = ["grading_finished", "grading_failed", "review_waiting", "plan_limit"] as const;
+export const PLAN_IDS = ["starter", "professional", "school"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_change"] as const;
+export const ACCESS_ACTIONS = ["viewed", "exported", "regraded", "overrode", "deleted"] as const;

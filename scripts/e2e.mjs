@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { findChromium } from "./find-chromium.mjs";
 
 const chromium = findChromium();
-const env = { ...process.env, CHROMIUM_PATH: chromium, WRANGLER_SEND_METRICS: "false" };
+// One reader process beside the app is enough for the browser tests and starts faster than two (scripts/dev/layout.mjs).
+const env = { READER_PROCESSES: "1", ...process.env, CHROMIUM_PATH: chromium, WRANGLER_SEND_METRICS: "false" };
 for (const [command, args] of [
   ["npx", ["remix", "vite:build"]],
   ["npx", ["playwright", "test", ...process.argv.slice(2)]],

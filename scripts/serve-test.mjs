@@ -1,18 +1,18 @@
-// The app for the end-to-end tests: a fresh local state folder, migrated, served by one `wrangler dev` of both workers.
-import { spawn, spawnSync } from "node:child_process";
+// The app for the end-to-end tests and benchmarks: a fresh local state folder, migrated, served in the local
+// process layout (scripts/dev/layout.mjs: the web worker and the grading processes each in their own workerd).
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startLocalServers } from "./dev/layout.mjs";
 
 const port = process.env.E2E_PORT ?? "8790";
 // E2E_PERSIST reuses a state folder (the crash-recovery test restarts on the same state); E2E_VARS adds
 // `--var NAME:value` pairs, space-separated.
 const persist = process.env.E2E_PERSIST ?? mkdtempSync(join(tmpdir(), "gradewell-e2e-"));
-const vars = (process.env.E2E_VARS ?? "")
-  .split(" ")
-  .filter(Boolean)
-  .flatMap((v) => ["--var", v]);
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const vars = (process.env.E2E_VARS ?? "").split(" ").filter(Boolean);
+// Its own dev registry, so another `wrangler dev` of the same workers on this machine cannot restart this one.
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: join(persist, "registry") };
 
 const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
   stdio: "inherit",
@@ -20,27 +20,5 @@ const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB",
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const server = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    "-c",
-    "wrangler.toml",
-    "-c",
-    "workers/grading/wrangler.toml",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    port,
-    "--inspector-port",
-    String(Number(port) + 1000),
-    "--persist-to",
-    persist,
-    "--show-interactive-dev-session=false",
-    ...vars,
-  ],
-  { stdio: "inherit", env },
-);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const servers = await startLocalServers({ port, persist, inspectorPort: Number(port) + 1000, vars });
+servers.exited.then(() => setTimeout(() => process.exit(0), 1000));

@@ -5,8 +5,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import type { RequestContext } from "../app/server/context";
 import { getDb } from "../core/db/client";
+import { webSettings } from "../app/server/env.server";
 import { apiError } from "../app/server/http.server";
 import { isCrossOrigin } from "../app/server/origin.server";
+import { dailyPrivacyCleanup } from "../app/server/retention.server";
 import { guardRequest } from "../app/server/request-guard.server";
 import { newNonce, withSecurityHeaders } from "../app/server/security-headers.server";
 import { deleteExpiredSessions } from "../app/server/session.server";
@@ -32,15 +34,21 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: 
 
 export default {
   async fetch(request, env, ctx) {
+    webSettings(env); // parsed once; a misconfiguration fails every request with a message naming the setting
     const nonce = newNonce();
     return withSecurityHeaders(await handle(request, env, ctx, nonce), nonce);
   },
   /**
-   * wrangler.toml [triggers]: daily, expired sessions and tokens are deleted, not just refused; every ten
+   * wrangler.toml [triggers]: daily, expired sessions and tokens are deleted, not just refused, then the privacy
+   * clean-up (retention of uploaded work, the access log's year, used-up links, old outbox mail); every ten
    * minutes every unfinished job's Durable Object is asked for its status, which re-arms a watchdog a restart lost.
    */
   async scheduled(controller, env) {
-    if (controller.cron === SWEEP_CRON) await wakeUnfinishedJobs(env);
-    else await deleteExpiredSessions(getDb(env.DB));
+    if (controller.cron === SWEEP_CRON) {
+      await wakeUnfinishedJobs(env);
+      return;
+    }
+    await deleteExpiredSessions(getDb(env.DB));
+    await dailyPrivacyCleanup(env);
   },
 } satisfies ExportedHandler<Env>;

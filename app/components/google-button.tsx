@@ -26,3 +26,12 @@ export function GoogleButton({ intent, label }: { intent: "login" | "register"; 
 }
 
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not set up on this server. Please use your email and password.";
+export const GOOGLE_LINK_NEEDED = "An account with this email already exists. Sign in with your password once to link your Google account.";
+
+/** What /login or /register says after a trip to Google (the ?google= flag the callback sets). */
+export function googleNotice(flag: string | null, intent: "login" | "register"): string | null {
+  if (flag === "unavailable") return GOOGLE_NOT_CONFIGURED;
+  if (flag === "link") return GOOGLE_LINK_NEEDED;
+  if (flag === "failed") return intent === "login" ? "Google login failed" : "Google registration failed";
+  return null;
+}

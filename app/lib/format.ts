@@ -69,6 +69,26 @@ export function formatPoints(points: number | null | undefined): string {
   return String(Math.round(points * 100) / 100);
 }
 
+/** One way everywhere: "6.67 / 10" (points to two decimals at most); "– / 10" before there is a score. */
+export function formatScore(score: number | null | undefined, max: number | null | undefined): string {
+  return `${formatPoints(score)} / ${formatPoints(max)}`;
+}
+
+/** "1 point", "2 points", "0.5 points". */
+export function pointsLabel(points: number | null | undefined): string {
+  return `${formatPoints(points)} ${points === 1 ? "point" : "points"}`;
+}
+
+/** A score's colour means something (as the class pages' badges): green from 90%, blue from 70%, amber from 60%,
+ * red below; grey before there is one. */
+export function scoreBadgeClass(percent: number | null | undefined): string {
+  if (percent == null) return "bg-slate-100 text-slate-700";
+  if (percent >= 90) return "bg-emerald-100 text-emerald-800";
+  if (percent >= 70) return "bg-brand-50 text-brand-700";
+  if (percent >= 60) return "bg-amber-100 text-amber-900";
+  return "bg-red-100 text-red-800";
+}
+
 /** Due dates are entered without a time zone and shown as entered. */
 export function formatDueDate(date: Date | string | number | null | undefined): string {
   if (date == null) return "No due date";

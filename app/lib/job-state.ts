@@ -10,7 +10,15 @@ export type SubmissionView = {
   status: "pending" | "processing" | "graded" | "failed";
   attempt: number;
   pages: { page: number; text: string; confidence: number | null; width: number | null; height: number | null }[];
-  questions: { number: string; pointsAwarded: number; pointsPossible: number; reason: string; confidence: number }[];
+  questions: {
+    number: string;
+    pointsAwarded: number;
+    pointsPossible: number;
+    reason: string;
+    confidence: number;
+    needsReview: boolean;
+    reviewReason: string | null;
+  }[];
   feedback: string;
   score: number | null;
   maxScore: number | null;
@@ -131,6 +139,9 @@ export function applyJobEvent(state: JobView, event: StreamedEvent): JobView {
             pointsPossible: event.pointsPossible,
             reason: event.reason,
             confidence: event.confidence,
+            // Events written before per-question flags carried only a confidence.
+            needsReview: event.needsReview ?? event.confidence < 0.6,
+            reviewReason: event.reviewReason ?? null,
           },
         ],
       }));

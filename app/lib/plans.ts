@@ -1,6 +1,8 @@
 // Plans and prices (spec sections 6 and 9) in one typed module: the pricing page, the landing page and
 // anything that ever bills read them from here, so a price changes in one place.
 
+import { STARTER_GRADED_PER_MONTH } from "../../core/plans";
+
 export type BillingPeriod = "monthly" | "annual";
 
 export type Plan = {
@@ -17,7 +19,8 @@ export type Plan = {
 };
 
 export const FREE_TRIAL_DAYS = 14;
-export const STARTER_ASSIGNMENTS_PER_MONTH = 100;
+/** Enforced by the grading worker (core/plans.ts); docs/decisions/0011-accounts-and-privacy.md says why submissions. */
+export const STARTER_ASSIGNMENTS_PER_MONTH = STARTER_GRADED_PER_MONTH;
 export const ANNUAL_SAVING_LABEL = "Save 20%";
 
 const PROFESSIONAL_EXTRAS = ["Custom rubric builder", "Bulk upload", "Google Classroom integration", "Advanced analytics"] as const;
@@ -39,7 +42,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 19,
     annualPrice: 15,
     features: [
-      `Up to ${STARTER_ASSIGNMENTS_PER_MONTH} assignments a month`,
+      `Up to ${STARTER_ASSIGNMENTS_PER_MONTH} graded submissions a month`,
       "Grading against your answer key",
       "Photo and file upload (PDF, JPG, PNG, HEIC)",
       "Written feedback for every student",
@@ -56,7 +59,7 @@ export const PLANS: readonly Plan[] = [
     description: "For teachers who grade every week, across several classes.",
     monthlyPrice: 49,
     annualPrice: 39,
-    features: ["Unlimited assignments", "Everything in Starter", ...PROFESSIONAL_EXTRAS, "Priority support"],
+    features: ["Unlimited graded submissions", "Everything in Starter", ...PROFESSIONAL_EXTRAS, "Priority support"],
     notIncluded: SCHOOL_EXTRAS,
     popular: true,
   },
@@ -87,6 +90,11 @@ export function parseBillingPeriod(value: string | null | undefined): BillingPer
 
 export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   {
+    question: "How do I pay or change plans?",
+    answer:
+      "Gradewell takes no payments online. Every new account starts on Starter; to move to Professional or School, contact us and we set your plan.",
+  },
+  {
     question: "How does the free trial work?",
     answer: `Every plan starts with a ${FREE_TRIAL_DAYS}-day free trial. No credit card is needed; you choose a plan only if you decide to stay.`,
   },
@@ -99,8 +107,8 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
     answer: "Upgrades and downgrades take effect immediately, and the price is prorated for the rest of your billing period.",
   },
   {
-    question: "What counts as an assignment on the Starter plan?",
-    answer: `One assignment is one task you create, however many student submissions it has. Starter includes ${STARTER_ASSIGNMENTS_PER_MONTH} a month; Professional and School are unlimited.`,
+    question: "What counts towards the Starter plan's monthly limit?",
+    answer: `Each student submission Gradewell grades counts once (a regrade of the same submission does not count again). Starter includes ${STARTER_ASSIGNMENTS_PER_MONTH} a month; at the limit grading stops until the next month or an upgrade. Professional and School are unlimited.`,
   },
   {
     question: "Which file formats can I upload?",

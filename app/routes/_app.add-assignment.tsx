@@ -8,6 +8,9 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { getSettings } from "~/server/settings.server";
 import { MAX_UPLOAD_BYTES } from "~/server/storage.server";
+import { withDriveFiles } from "~/server/google/drive-import.server";
+import { googleConfig } from "~/server/google/config.server";
+import { driveConnected } from "~/server/google/drive-tokens.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Assignment | Gradewell" }];
 
@@ -16,12 +19,17 @@ const MOBILE = /Android|iPhone|iPad|iPod|Mobile|Silk|Opera Mini/i;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
   const db = getDb(context.cloudflare.env.DB);
-  const [settings, classes] = await Promise.all([getSettings(db, teacher.id), teacherClasses(db, teacher.id)]);
+  const [settings, classes, driveIsConnected] = await Promise.all([
+    getSettings(db, teacher.id),
+    teacherClasses(db, teacher.id),
+    driveConnected(db, teacher.id),
+  ]);
   return {
     settings,
     classes,
     isMobile: MOBILE.test(request.headers.get("User-Agent") ?? ""),
     maxUploadBytes: MAX_UPLOAD_BYTES,
+    google: { configured: googleConfig(context.cloudflare.env) !== null, driveConnected: driveIsConnected },
   };
 }
 
@@ -32,7 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env.DB);
   let issues: FieldIssue[];
   try {
-    const result = await createFromForm(env, db, teacher.id, await readMultipart(request));
+    const result = await createFromForm(
+      env,
+      db,
+      teacher.id,
+      await withDriveFiles(request, context, teacher.id, await readMultipart(request)),
+    );
     if (result.ok) {
       let job = "";
       if (result.processingMode === "immediate") {
@@ -53,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddAssignment() {
-  const { settings, classes, isMobile, maxUploadBytes } = useLoaderData<typeof loader>();
+  const { settings, classes, isMobile, maxUploadBytes, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
@@ -68,6 +81,7 @@ export default function AddAssignment() {
         isMobile={isMobile}
         maxUploadBytes={maxUploadBytes}
         issues={actionData?.issues ?? []}
+        google={google}
       />
     </main>
   );

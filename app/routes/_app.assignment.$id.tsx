@@ -1,15 +1,18 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { JobProgress } from "~/components/assignments/job-progress";
+import { ExportDialog } from "~/components/exports/export-dialog";
 import { StatusBadge } from "~/components/assignments/toggle";
 import { FormAlert } from "~/components/ui/field";
-import { capitalize, formatDueDate, formatFileSize, formatPercent, formatPoints } from "~/lib/format";
+import { capitalize, formatDueDate, formatFileSize, formatPercent, formatScore, pointsLabel } from "~/lib/format";
 import { AssignmentInputError, assignmentDetail, type StudentRow } from "~/server/assignments.server";
 import { processAssignment } from "~/server/jobs.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { approveAllGraded } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
+import { SaveToDrive } from "~/components/google/save-to-drive";
+import { driveState } from "~/server/google/settings.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assignment.title ?? "Assignment"} | Gradewell` }];
 
@@ -18,8 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const detail = await assignmentDetail(getDb(context.cloudflare.env.DB), teacher.id, params.id ?? "");
   if (!detail) throw new Response("Assignment not found", { status: 404 });
   const { assignment, job, ...rest } = detail;
+  const google = await driveState(context, teacher.id);
   return {
     ...rest,
+    google,
     assignment: {
       id: assignment.id,
       title: assignment.title,
@@ -35,6 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       selectedStandards: assignment.selectedStandards,
       hasAnswerKeyText: Boolean(assignment.answerKeyText),
       processingMode: assignment.processingMode,
+      classId: assignment.classId,
     },
     job: job ? { id: job.id, status: job.status, done: job.done, failed: job.failed, total: job.total } : null,
   };
@@ -92,11 +98,11 @@ function gradeText(row: StudentRow) {
   if (row.pipelineStatus === "pending" || row.pipelineStatus === "processing")
     return row.pipelineStatus === "processing" ? "Grading…" : "Not graded yet";
   if (row.score == null) return "Needs a score";
-  return `${formatPoints(row.score)}/${formatPoints(row.maxScore)} (${formatPercent(row.percent)})`;
+  return `${formatScore(row.score, row.maxScore)} (${formatPercent(row.percent)})`;
 }
 
 export default function AssignmentPage() {
-  const { assignment, className, files, rows, status, pendingCount, job, questionNumbers } = useLoaderData<typeof loader>();
+  const { assignment, className, files, rows, status, pendingCount, job, questionNumbers, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -142,11 +148,17 @@ export default function AssignmentPage() {
             {capitalize(assignment.assignmentType)}
             {assignment.subject ? ` · ${assignment.subject}` : ""}
             {assignment.gradeLevel ? ` · ${assignment.gradeLevel}` : ""}
-            {className ? ` · ${className}` : ""} · {assignment.points} points ·{" "}
+            {className ? ` · ${className}` : ""} · {pointsLabel(assignment.points)} ·{" "}
             {assignment.dueDate ? `Due ${formatDueDate(assignment.dueDate)}` : "No due date"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/assignment/${assignment.id}/delete`}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Delete assignment
+          </Link>
           {pendingCount > 0 && !running ? (
             <Form method="post">
               <button
@@ -171,24 +183,14 @@ export default function AssignmentPage() {
               </button>
             </Form>
           ) : null}
-          <a
-            href={`/api/exports/assignment/${assignment.id}?format=csv`}
-            download
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
-          >
-            Export CSV
-          </a>
-          <a
-            href={`/api/exports/assignment/${assignment.id}?format=canvas`}
-            download
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
-          >
-            Export for Canvas
-          </a>
+          <ExportDialog kind="assignment" id={assignment.id} classId={assignment.classId} />
         </div>
       </div>
 
       <div className="mt-4 space-y-3">
+        {google.configured && rows.some((row) => row.status === "graded") ? (
+          <SaveToDrive assignmentId={assignment.id} driveConnected={google.driveConnected} />
+        ) : null}
         {actionData?.error ? <FormAlert message={actionData.error} /> : null}
         {actionData?.message ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormAlert } from "~/components/ui/field";
-import { formatPoints } from "~/lib/format";
+import { formatPoints, pointsLabel } from "~/lib/format";
 import { AssignmentInputError } from "~/server/assignments.server";
 import { QuestionBatchForm } from "~/schemas/assignments";
 import { requireTeacher } from "~/server/auth.server";
@@ -38,6 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       edited: question.editedAt != null,
       reason: question.reason,
       confidence: question.confidence,
+      needsReview: question.needsReview && question.editedAt == null,
+      reviewReason: question.reviewReason,
       feedback: question.feedback,
     })),
   };
@@ -105,7 +107,7 @@ export default function QuestionPage() {
       <p className="mt-1 text-slate-600">Every student&apos;s answer to this question. Adjust points, then save them all at once.</p>
       {rows[0]?.keyAnswer ? (
         <p className="mt-3 inline-block rounded-md bg-brand-50 px-3 py-1.5 text-sm text-brand-800">
-          Key: <strong>{rows[0].keyAnswer}</strong> · {formatPoints(rows[0].possible)} points
+          Key: <strong>{rows[0].keyAnswer}</strong> · {pointsLabel(rows[0].possible)}
         </p>
       ) : null}
       <div className="mt-4 space-y-3">
@@ -123,7 +125,7 @@ export default function QuestionPage() {
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
             <DataTable variant="panel" columns={["Student", "Answer read", "Feedback", "Points"]}>
               {rows.map((r) => (
-                <tr key={r.questionId} className={r.confidence < 0.7 ? "bg-orange-50/60" : ""}>
+                <tr key={r.questionId} className={r.needsReview ? "bg-orange-50/60" : ""}>
                   <td className="px-4 py-3 align-top">
                     <Link
                       to={`/assignment/${assignment.id}/submission/${r.submissionId}`}
@@ -136,6 +138,9 @@ export default function QuestionPage() {
                   <td className="px-4 py-3 align-top">
                     <span className="font-medium">{r.studentAnswer ?? "—"}</span>
                     {r.reason ? <span className="block text-xs text-slate-600">{r.reason}</span> : null}
+                    {r.needsReview ? (
+                      <span className="block text-xs font-medium text-orange-800">Needs review: {r.reviewReason ?? "please check"}</span>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3 align-top">
                     <label htmlFor={`feedback-${r.questionId}`} className="sr-only">

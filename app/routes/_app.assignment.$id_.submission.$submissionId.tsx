@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/field";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { SubmissionReviewForm } from "~/schemas/assignments";
 import { AssignmentInputError, rowStatus } from "~/server/assignments.server";
+import { logAccess, submissionAccess } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { findJob, regradeSubmission } from "~/server/jobs.server";
@@ -17,14 +18,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.submission.studentName || "Submission"} · ${data?.assignment.title ?? ""} | Gradewell` },
 ];
 
-const LOW_CONFIDENCE = 0.7;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
   const db = getDb(context.cloudflare.env.DB);
   const review = await submissionReview(db, teacher.id, params.id ?? "", params.submissionId ?? "");
   if (!review) throw new Response("Submission not found", { status: 404 });
   const { assignment, submission, file, questions, edits, previousId, nextId } = review;
+  await logAccess(db, teacher, [submissionAccess(assignment, submission, "viewed")]);
   const job = submission.jobId ? await findJob(db, teacher.id, submission.jobId) : undefined;
   return {
     assignment: {
@@ -63,6 +63,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       aiPoints: q.aiPoints,
       reason: q.reason,
       confidence: q.confidence,
+      needsReview: q.needsReview && q.editedAt == null,
+      reviewReason: q.reviewReason,
       feedback: q.feedback,
       edited: q.editedAt != null,
     })),
@@ -86,6 +88,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input.", saved: null }, { status: 400 });
   const input = parsed.data;
   const here = `/assignment/${review.assignment.id}/submission/${review.submission.id}`;
+  const logged = { score: "overrode", question: "overrode", text: "regraded" } as const;
+  if (input.intent in logged) {
+    await logAccess(db, teacher, [submissionAccess(review.assignment, review.submission, logged[input.intent as keyof typeof logged])]);
+  }
   try {
     switch (input.intent) {
       case "score":
@@ -100,7 +106,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return { error: null, saved: "Question updated." };
       case "text":
         await saveRecognizedText(db, teacher, review.submission, input.recognizedText);
-        await regradeSubmission(env, db, teacher.id, { ...review.submission, recognizedText: input.recognizedText });
+        await regradeSubmission(
+          env,
+          db,
+          teacher.id,
+          { ...review.submission, recognizedText: input.recognizedText },
+          { keepOverrides: !input.discardOverrides },
+        );
         throw redirect(here);
       case "approve":
       case "unapprove":
@@ -279,7 +291,11 @@ export default function SubmissionPage() {
               placeholder="No text has been recognised yet. Type what the student wrote to grade it from your text."
               className={`${inputClass} font-mono text-xs`}
             />
-            <div className="flex justify-end">
+            <div className="flex flex-wrap items-center justify-end gap-4">
+              <label className="flex items-center gap-2 text-xs text-slate-600">
+                <input type="checkbox" name="discardOverrides" value="on" />
+                Discard my question overrides
+              </label>
               <button
                 name="intent"
                 value="text"
@@ -297,7 +313,8 @@ export default function SubmissionPage() {
         <h2 id="score-title" className="text-base font-semibold">
           Score and feedback
         </h2>
-        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[12rem_1fr]">
+        {/* Keyed by the stored values, so a regrade that lands while the page is open shows its new values. */}
+        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[12rem_1fr]" key={`${submission.score}:${submission.feedback.length}`}>
           <div>
             <label htmlFor="score" className="mb-1 block text-sm font-medium text-slate-700">
               Score (out of {formatPoints(submission.maxScore)})
@@ -347,7 +364,11 @@ export default function SubmissionPage() {
           </h2>
           <ul className="mt-3 divide-y divide-slate-100">
             {questions.map((q) => (
-              <li key={q.id} className={`px-5 py-4 ${q.confidence < LOW_CONFIDENCE ? "bg-orange-50/60" : ""}`} data-testid="question-row">
+              <li
+                key={`${q.id}:${q.pointsAwarded}:${q.aiPoints}:${q.reason}`}
+                className={`px-5 py-4 ${q.needsReview ? "bg-orange-50/60" : ""}`}
+                data-testid="question-row"
+              >
                 <Form method="post" className="grid gap-3 md:grid-cols-[6rem_1fr_1fr_9rem]">
                   <input type="hidden" name="questionId" value={q.id} />
                   <div>
@@ -367,6 +388,11 @@ export default function SubmissionPage() {
                       <span className="text-slate-500">Answer read:</span> <span className="font-medium">{q.studentAnswer ?? "—"}</span>
                     </p>
                     {q.reason ? <p className="mt-1 text-xs text-slate-600">{q.reason}</p> : null}
+                    {q.needsReview ? (
+                      <p className="mt-1 text-xs font-medium text-orange-800" data-testid="question-review-reason">
+                        Needs review: {q.reviewReason ?? "please check"}
+                      </p>
+                    ) : null}
                   </div>
                   <div>
                     <label htmlFor={`feedback-${q.id}`} className="mb-1 block text-xs font-medium text-slate-600">

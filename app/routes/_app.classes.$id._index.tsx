@@ -17,6 +17,8 @@ import {
   StatCard,
   textareaClass,
 } from "~/components/classes/ui";
+import { GradebookIdsNotice } from "~/components/classes/gradebook-ids";
+import { ExportDialog } from "~/components/exports/export-dialog";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { ATTENDANCE_STATUSES } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
@@ -174,9 +176,12 @@ export default function ClassPage() {
         subtitle={`${klass.subject} · ${grade}${klass.archived ? " · Archived" : ""}`}
         back={{ to: "/classes", label: "Back to Classes" }}
         actions={
-          <Link to={`/classes/${klass.id}/details`} className={secondaryButton}>
-            Class settings
-          </Link>
+          <>
+            <ExportDialog kind="class" id={klass.id} classId={klass.id} />
+            <Link to={`/classes/${klass.id}/details`} className={secondaryButton}>
+              Class settings
+            </Link>
+          </>
         }
       />
       <Flash message={result?.message} />
@@ -213,6 +218,7 @@ export default function ClassPage() {
                         {s.name}
                       </Link>
                       <span className="block text-xs text-slate-500">{s.email}</span>
+                      {s.studentNumber ? <span className="block text-xs text-slate-500">{`SIS ID ${s.studentNumber}`}</span> : null}
                     </td>
                     <td className="py-2 pr-3">
                       <Badge tone={scoreTone(s.averageScore)}>{formatPercent(s.averageScore)}</Badge>
@@ -255,6 +261,19 @@ export default function ClassPage() {
                 errors={enrollFields.email.errors}
                 errorId={enrollFields.email.errorId}
               />
+              <TextField
+                label="SIS ID (optional)"
+                {...getInputProps(enrollFields.studentNumber, { type: "text" })}
+                errors={enrollFields.studentNumber.errors}
+                errorId={enrollFields.studentNumber.errorId}
+              />
+              <TextField
+                label="Gradebook login (optional)"
+                placeholder="Usually the school email"
+                {...getInputProps(enrollFields.loginId, { type: "text" })}
+                errors={enrollFields.loginId.errors}
+                errorId={enrollFields.loginId.errorId}
+              />
               <button type="submit" name="intent" value="enroll" className={primaryButton} disabled={pendingIntent === "enroll"}>
                 {pendingIntent === "enroll" ? "Adding..." : "Add to class"}
               </button>
@@ -285,7 +304,8 @@ export default function ClassPage() {
               <Form method="post" encType="multipart/form-data" className="space-y-3">
                 <h3 className="text-sm font-semibold">Import a roster CSV</h3>
                 <p className="text-xs text-slate-600">
-                  One student per line: name, email. A header row (Name, Email or First Name, Last Name, Email) is recognised.
+                  One student per line: name, email. A header row (Name, Email or First Name, Last Name, Email) is recognised, with optional
+                  SIS User ID / Student Number and SIS Login ID / Username columns.
                 </p>
                 <label htmlFor="roster-file" className="block text-sm font-medium text-slate-700">
                   CSV file
@@ -314,6 +334,7 @@ export default function ClassPage() {
             </div>
           </div>
           {result?.preview ? <RosterPreviewTable preview={result.preview} /> : null}
+          <GradebookIdsNotice roster={roster} />
         </section>
 
         <section aria-labelledby="attendance-heading" className={`${card} p-6`}>

@@ -9,16 +9,20 @@ import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
 import { UpdateClassForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
-import { deleteClass, getClass, getClassSummary, regenerateClassCode, setClassArchived, updateClass } from "~/server/classes.server";
+import { DeleteClassForm } from "~/schemas/account";
+import { deleteClassAndStudents, studentsOnlyIn } from "~/server/data-deletion.server";
+import { getClass, getClassSummary, regenerateClassCode, setClassArchived, updateClass } from "~/server/classes.server";
 import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.klass.name ?? "Class"} settings | Gradewell` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
-  const klass = await getClassSummary(getDb(context.cloudflare.env.DB), teacher.id, params.id!);
+  const db = getDb(context.cloudflare.env.DB);
+  const klass = await getClassSummary(db, teacher.id, params.id!);
   if (!klass) notFound();
   return {
+    onlyHere: (await studentsOnlyIn(db, teacher.id, klass.id)).length,
     klass: {
       id: klass.id,
       name: klass.name,
@@ -68,7 +72,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (String(formData.get("confirmName") ?? "").trim() !== klass.name) {
         return reply({ intent, error: "Type the class name exactly to confirm deleting it." }, 400);
       }
-      await deleteClass(db, teacher.id, klass.id);
+      const withStudents =
+        DeleteClassForm.safeParse({ deleteStudents: formData.get("deleteStudents") ?? undefined }).data?.deleteStudents === "on";
+      await deleteClassAndStudents(context.cloudflare.env, db, teacher, klass.id, withStudents);
       throw redirect(`/classes?deleted=${encodeURIComponent(klass.name)}`);
     }
     default:
@@ -77,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ClassDetailsPage() {
-  const { klass } = useLoaderData<typeof loader>();
+  const { klass, onlyHere } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as Result | undefined;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
@@ -196,12 +202,19 @@ export default function ClassDetailsPage() {
           Delete class
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Deleting removes the class, its roster and attendance. Students and their graded work stay in Gradewell. This cannot be undone.
+          Deleting removes the class, its roster and attendance. Unless you tick the box below, students and their graded work stay in
+          Gradewell. This cannot be undone.
         </p>
         <details className="mt-4">
           <summary className="cursor-pointer text-sm font-medium text-red-700">Delete this class…</summary>
           <Form method="post" className="mt-3 space-y-3">
             <TextField label={`Type "${klass.name}" to confirm`} id="confirm-name" name="confirmName" autoComplete="off" />
+            {onlyHere > 0 ? (
+              <label className="flex items-start gap-2 text-sm text-slate-700">
+                <input type="checkbox" name="deleteStudents" className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+                <span>{`Also delete its ${onlyHere} student${onlyHere === 1 ? "" : "s"} who ${onlyHere === 1 ? "is" : "are"} in no other class, with all their work`}</span>
+              </label>
+            ) : null}
             <button type="submit" name="intent" value="delete" className={dangerButton}>
               Delete class permanently
             </button>

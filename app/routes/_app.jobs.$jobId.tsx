@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo } from "react";
 import { useJobEvents } from "~/hooks/use-job-events";
 import { useTypewriter } from "~/hooks/use-typewriter";
+import { formatPercent, formatScore, scoreBadgeClass } from "~/lib/format";
 import { initialJobView, jobProgressPercent, type SubmissionView } from "~/lib/job-state";
+import { withCurrentScores } from "~/lib/job-scores";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { jobPageData } from "~/server/jobs.server";
@@ -41,7 +43,28 @@ const STATUS_LABEL = {
 export default function JobPage() {
   const { jobId, title, assignment, files, seed } = useLoaderData<typeof loader>();
   const initial = useMemo(() => initialJobView(seed), [seed]);
-  const { view, connection } = useJobEvents(jobId, initial);
+  const { view: streamed, connection } = useJobEvents(jobId, initial);
+  // Once grading is over the stored scores are the truth (a teacher may have overridden some since): they are
+  // read again when the job ends and whenever the teacher comes back to this tab.
+  const view = useMemo(
+    () => (streamed.status === "processing" ? streamed : withCurrentScores(streamed, seed.submissions)),
+    [streamed, seed],
+  );
+  const revalidator = useRevalidator();
+  const finished = streamed.status !== "processing";
+  useEffect(() => {
+    if (finished) revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the job ends
+  }, [finished]);
+  useEffect(() => {
+    const refresh = () => document.visibilityState === "visible" && revalidator.revalidate();
+    document.addEventListener("visibilitychange", refresh);
+    window.addEventListener("focus", refresh);
+    return () => {
+      document.removeEventListener("visibilitychange", refresh);
+      window.removeEventListener("focus", refresh);
+    };
+  }, [revalidator]);
   const percent = jobProgressPercent(view);
   const active = view.order.find((id) => view.submissions[id]?.status === "processing");
 
@@ -63,7 +86,7 @@ export default function JobPage() {
         <div className="text-right">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Average score</p>
           <p className="text-3xl font-semibold" data-testid="job-average">
-            {view.averageScore == null ? "N/A" : `${view.averageScore}%`}
+            {formatPercent(view.averageScore)}
           </p>
         </div>
       </div>
@@ -172,14 +195,17 @@ function SubmissionCard({
                     <tr key={q.number} data-testid="question-row">
                       <td className="py-1.5 pr-3 font-medium">{q.number}</td>
                       <td className="py-1.5 pr-3 whitespace-nowrap">
-                        {q.pointsAwarded}/{q.pointsPossible}
-                        {q.confidence < 0.6 ? (
-                          <span className="ml-1 text-amber-700" title="Low confidence: please check">
+                        {formatScore(q.pointsAwarded, q.pointsPossible)}
+                        {q.needsReview ? (
+                          <span className="ml-1 text-amber-700" title={q.reviewReason ?? "Please check"} data-testid="question-flag">
                             ⚠
                           </span>
                         ) : null}
                       </td>
-                      <td className="py-1.5 text-slate-600">{q.reason}</td>
+                      <td className="py-1.5 text-slate-600">
+                        {q.reason}
+                        {q.needsReview && q.reviewReason ? <span className="block text-amber-800">Check: {q.reviewReason}</span> : null}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -207,9 +233,9 @@ function StatusBadge({ submission }: { submission: SubmissionView }) {
         {submission.needsReview ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Needs review</span>
         ) : null}
-        <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 font-semibold text-emerald-800" data-testid="submission-score">
-          {submission.score ?? "–"}/{submission.maxScore ?? "–"}
-          {submission.percent != null ? ` · ${submission.percent}%` : ""}
+        <span className={`rounded-full px-2.5 py-0.5 font-semibold ${scoreBadgeClass(submission.percent)}`} data-testid="submission-score">
+          {formatScore(submission.score, submission.maxScore)}
+          {submission.percent != null ? ` · ${formatPercent(submission.percent)}` : ""}
         </span>
       </span>
     );

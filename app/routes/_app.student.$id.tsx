@@ -18,12 +18,14 @@ import {
   TabLinks,
   textareaClass,
 } from "~/components/classes/ui";
+import { AccessLogList } from "~/components/access-log-list";
 import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { GRADE_LEVELS } from "../../core/constants";
 import { formatPercent, gradeLabel } from "~/lib/grades";
 import { NoteForm, StudentDetailsForm } from "~/schemas/classes";
+import { accessLogFor, logAccess } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { addNote, deleteNote, listNotes, updateNote } from "~/server/notes.server";
@@ -51,7 +53,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return rest;
   });
   const notes = listNotes(db, teacher.id, student.id);
-  return { name: student.name, profile, notes };
+  await logAccess(db, teacher, [{ action: "viewed", studentId: student.id, studentName: student.name, target: "Student profile" }]);
+  const accessLog = await accessLogFor(db, teacher.id, { studentId: student.id, limit: 20 });
+  return { name: student.name, profile, notes, accessLog };
 }
 
 type Result = { intent: string; message?: string; error?: string; note?: SubmissionResult<string[]>; details?: SubmissionResult<string[]> };
@@ -97,7 +101,7 @@ type Profile = NonNullable<Awaited<ReturnType<typeof loader>>["profile"] extends
 type Note = { id: string; body: string; createdAt: string; updatedAt: string };
 
 export default function StudentProfilePage() {
-  const { profile, notes, name } = useLoaderData<typeof loader>();
+  const { profile, notes, name, accessLog } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const tab = TABS.find((t) => t.key === params.get("tab"))?.key ?? "overview";
   const result = useActionData<typeof action>() as Result | undefined;
@@ -120,6 +124,17 @@ export default function StudentProfilePage() {
           {([p, n]) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}
         </Await>
       </Suspense>
+      <section aria-labelledby="access-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="access-heading" className="text-lg font-semibold">
+          Access log
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Who viewed, exported, regraded or changed this student&apos;s work. Kept for one year.
+        </p>
+        <div className="mt-3">
+          <AccessLogList entries={accessLog} showStudent={false} />
+        </div>
+      </section>
     </main>
   );
 }
@@ -138,7 +153,7 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
             {[
               student.email,
               gradeLabel(student.gradeLevel),
-              student.studentNumber ? `ID ${student.studentNumber}` : null,
+              student.studentNumber ? `SIS ID ${student.studentNumber}` : null,
               profile.classes.map((c) => c.name).join(", ") || "Not in a class",
             ]
               .filter(Boolean)
@@ -146,11 +161,16 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
           </p>
           {student.enrollmentDate ? <p className="text-xs text-slate-500">{`Enrolled ${formatDate(student.enrollmentDate)}`}</p> : null}
         </div>
-        {profile.elementary ? (
-          <Link to={`/elementary-student/${student.id}`} className={secondaryButton}>
-            Elementary profile
+        <div className="flex flex-wrap gap-2">
+          {profile.elementary ? (
+            <Link to={`/elementary-student/${student.id}`} className={secondaryButton}>
+              Elementary profile
+            </Link>
+          ) : null}
+          <Link to={`/student/${student.id}/delete`} className={secondaryButton}>
+            Delete student
           </Link>
-        ) : null}
+        </div>
       </div>
 
       <Flash message={result?.message} />
@@ -342,6 +362,7 @@ function StudentDetails({ student, result }: { student: Profile["student"]; resu
       name: student.name,
       email: student.email ?? "",
       studentNumber: student.studentNumber ?? "",
+      loginId: student.loginId ?? "",
       gradeLevel: student.gradeLevel ?? "",
       parentContact: student.parentContact ?? "",
     },
@@ -368,7 +389,19 @@ function StudentDetails({ student, result }: { student: Profile["student"]; resu
           errors={fields.email.errors}
           errorId={fields.email.errorId}
         />
-        <TextField label="Student ID" {...getInputProps(fields.studentNumber, { type: "text" })} errors={fields.studentNumber.errors} />
+        <TextField
+          label="SIS ID (student number)"
+          {...getInputProps(fields.studentNumber, { type: "text" })}
+          errors={fields.studentNumber.errors}
+          errorId={fields.studentNumber.errorId}
+        />
+        <TextField
+          label="Gradebook login (SIS Login ID)"
+          placeholder="Usually the school email"
+          {...getInputProps(fields.loginId, { type: "text" })}
+          errors={fields.loginId.errors}
+          errorId={fields.loginId.errorId}
+        />
         <SelectField
           label="Grade level"
           placeholder="Not set"

@@ -5,6 +5,7 @@ import { listAssignments, AssignmentInputError } from "~/server/assignments.serv
 import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 import { getSettings } from "~/server/settings.server";
+import { withDriveFiles } from "~/server/google/drive-import.server";
 
 /** GET: the teacher's assignments (filters: q, status, class_id, type). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -48,7 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const db = getDb(env.DB);
   try {
-    const form = applySettingsDefaults(await readMultipart(request), await getSettings(db, teacher.id));
+    const uploaded = await withDriveFiles(request, context, teacher.id, await readMultipart(request));
+    const form = applySettingsDefaults(uploaded, await getSettings(db, teacher.id));
     const result = await createFromForm(env, db, teacher.id, form);
     if (!result.ok) return apiError(result.status, result.issues[0]?.message ?? "Invalid request.", { issues: result.issues });
     return jsonResponse(

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { GOOGLE_NOT_CONFIGURED } from "~/components/google-button";
-import { apiError } from "~/server/http.server";
+import { apiError, jsonResponse } from "~/server/http.server";
+import { startGoogle } from "~/server/google/flows.server";
 
-/**
- * GET /api/auth/google/login answers authorization_url once Google is configured (spec section 7). Until then
- * it is a 404 with the reason: a feature this server does not offer, not a server failure (no 5xx for input).
- */
-export async function loader(_: LoaderFunctionArgs) {
-  return apiError(404, GOOGLE_NOT_CONFIGURED);
+/** GET /api/auth/google/login: the authorization_url the browser navigates to (spec section 7). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const start = await startGoogle(request, context, "login", { redirectTo: new URL(request.url).searchParams.get("redirectTo") });
+  if (!start.config) return apiError(404, "Google sign-in is not set up on this server.");
+  return jsonResponse({ authorization_url: start.location }, { headers: { "Set-Cookie": start.cookie! } });
 }

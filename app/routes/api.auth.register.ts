@@ -4,7 +4,8 @@ import { getDb } from "../../core/db/client";
 import { apiError, clientAddress, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 import { consume, isLocalAddress, RateLimitError, rateLimitResponse } from "~/server/rate-limit.server";
 import { createApiSession } from "~/server/session.server";
-import { createTeacher, toUserJson } from "~/server/teachers.server";
+import { notifyOwner } from "~/server/password-reset.server";
+import { createTeacher, DUPLICATE_EMAIL_MESSAGE, toUserJson } from "~/server/teachers.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -29,7 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     state: body.state,
     gradeLevel: body.grade_level,
   });
-  if ("error" in created) return apiError(409, created.error);
+  if ("error" in created) {
+    if (created.error === DUPLICATE_EMAIL_MESSAGE) notifyOwner(context, request, body.email);
+    return apiError(409, created.error);
+  }
   const tokens = await createApiSession(db, created.teacher.id, request.headers.get("User-Agent"));
   return jsonResponse(
     {

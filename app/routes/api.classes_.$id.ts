@@ -17,6 +17,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: s.id,
       name: s.name,
       email: s.email,
+      sis_id: s.studentNumber,
+      login_id: s.loginId,
       average_score: s.averageScore,
       attendance_rate: s.attendanceRate,
     })),

@@ -1,15 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { logClassExport } from "~/server/access-log.server";
 import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
-import { classExport, csvResponse, EXPORT_FORMATS, type ExportFormat } from "~/server/exports.server";
+import { exportFile, exportOptions, parseExportFormat, UNKNOWN_FORMAT } from "~/server/exports.server";
 import { apiError } from "~/server/http.server";
 
-/** A class's grades (one column per assignment) as CSV: ?format=csv (default) or ?format=canvas. */
+/**
+ * A class's grades, one column per assignment: ?format=csv (default), canvas (&points=confirmed writes Points
+ * Possible) or oneroster (ZIP; needs &classSourcedId=..&schoolSourcedId=..).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { teacher } = await requireApiTeacher(request, context);
-  const format = (new URL(request.url).searchParams.get("format") ?? "csv") as ExportFormat;
-  if (!EXPORT_FORMATS.includes(format)) return apiError(400, "Unknown export format. Use csv or canvas.");
-  const result = await classExport(getDb(context.cloudflare.env.DB), teacher.id, params.id ?? "", format);
+  const search = new URL(request.url).searchParams;
+  const format = parseExportFormat(search.get("format"));
+  if (!format) return apiError(400, UNKNOWN_FORMAT);
+  const target = { kind: "class", id: params.id ?? "" } as const;
+  const result = await exportFile(getDb(context.cloudflare.env.DB), teacher.id, target, format, exportOptions(search));
   if (!result) return apiError(404, "Class not found.");
-  return csvResponse(result.csv, result.fileName);
+  if ("error" in result) return apiError(result.status, result.error);
+  await logClassExport(getDb(context.cloudflare.env.DB), teacher, params.id ?? "");
+  return result.response;
 }

@@ -10,6 +10,7 @@ const toJson = (s: TeacherSettings) => ({
   auto_detect_standards: s.autoDetectStandards,
   default_points: s.defaultPoints,
   require_manual_review: s.requireManualReview,
+  allow_hosted_reading: s.allowHostedReading,
 });
 
 /** The local settings of spec section 3, stored per teacher. */
@@ -29,6 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     autoDetectStandards: body.auto_detect_standards ?? current.autoDetectStandards,
     defaultPoints: body.default_points ?? current.defaultPoints,
     requireManualReview: body.require_manual_review ?? current.requireManualReview,
+    allowHostedReading: body.allow_hosted_reading ?? current.allowHostedReading,
   };
   return jsonResponse({ settings: toJson(await saveSettings(db, teacher.id, input)) });
 }

@@ -1,10 +1,20 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireTeacher } from "~/server/auth.server";
+import { startGoogle } from "~/server/google/flows.server";
+import type { FlowPurpose } from "~/server/google/oauth.server";
 
 /**
- * Google sign-in. The OAuth flow (arctic, PKCE, state cookie) is not built yet, so the teacher is sent back to
- * the form, which explains that Google sign-in is not set up on this server: never a dead click.
+ * Starts a trip to Google: sign in, sign up, link Google to the signed-in account, or connect Drive. Works without
+ * JavaScript; when Google is not set up the teacher is sent back to a page that says so, never a dead click.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const intent = new URL(request.url).searchParams.get("intent") === "register" ? "register" : "login";
-  return redirect(`/${intent}?google=unavailable`);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const intent = url.searchParams.get("intent");
+  const purpose: FlowPurpose = intent === "register" || intent === "drive" || intent === "link" ? intent : "login";
+  if (purpose === "drive" || purpose === "link") await requireTeacher(request, context);
+  const start = await startGoogle(request, context, purpose, {
+    redirectTo: url.searchParams.get("redirectTo"),
+    popup: url.searchParams.get("popup") === "1",
+  });
+  throw redirect(start.location, start.cookie ? { headers: { "Set-Cookie": start.cookie } } : undefined);
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthLayout, OrDivider } from "~/components/auth-layout";
-import { GOOGLE_NOT_CONFIGURED, GoogleButton } from "~/components/google-button";
+import { GoogleButton, googleNotice } from "~/components/google-button";
 import { PasswordField } from "~/components/password-field";
 import { FormAlert, Spinner, TextField } from "~/components/ui/field";
 import { LoginForm } from "~/schemas/auth";
@@ -13,6 +13,10 @@ import { clientAddress } from "~/server/http.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
 import { authenticate } from "~/server/teachers.server";
 import { deviceCookie, readDeviceCookie } from "~/server/throttle.server";
+import { linkPendingGoogle } from "~/server/google/flows.server";
+
+const PASSWORD_RESET_NOTICE = "Your password has been reset. Please sign in with your new password.";
+const ACCOUNT_DELETED_NOTICE = "Your account and all of its data have been deleted.";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Gradewell" }];
 
@@ -34,6 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await createBrowserSession(db, result.teacher.id, request.headers.get("User-Agent"));
   const headers = new Headers({ "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) });
   headers.append("Set-Cookie", deviceCookie(request, result.device));
+  // Back from Google with an address that already had an account: the password just proved it, so link now.
+  const linkCookie = await linkPendingGoogle(request, context, result.teacher);
+  if (linkCookie) headers.append("Set-Cookie", linkCookie);
   throw redirect(safeRedirectPath(redirectTo), { headers });
 }
 
@@ -44,12 +51,14 @@ export default function LoginPage() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "login",
+    defaultValue: { email: searchParams.get("email") ?? "" },
     lastResult: busy ? undefined : lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginForm }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const formError = busy ? null : (form.errors?.[0] ?? (searchParams.get("google") === "unavailable" ? GOOGLE_NOT_CONFIGURED : null));
+  const formError = busy ? null : (form.errors?.[0] ?? googleNotice(searchParams.get("google"), "login"));
+  const notice = searchParams.get("reset") ? PASSWORD_RESET_NOTICE : searchParams.get("deleted") ? ACCOUNT_DELETED_NOTICE : null;
 
   return (
     <AuthLayout
@@ -66,6 +75,11 @@ export default function LoginPage() {
       <GoogleButton intent="login" label="Sign in with Google" />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
+        {notice && !formError ? (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+            {notice}
+          </p>
+        ) : null}
         <FormAlert id={form.errorId} message={formError} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <fieldset disabled={busy} className="space-y-5">

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthLayout, OrDivider } from "~/components/auth-layout";
-import { GOOGLE_NOT_CONFIGURED, GoogleButton } from "~/components/google-button";
+import { GoogleButton, googleNotice } from "~/components/google-button";
 import { PasswordField } from "~/components/password-field";
 import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -15,7 +15,8 @@ import { getDb } from "../../core/db/client";
 import { clientAddress } from "~/server/http.server";
 import { consume, isLocalAddress, RateLimitError } from "~/server/rate-limit.server";
 import { createBrowserSession, sessionCookie } from "~/server/session.server";
-import { createTeacher } from "~/server/teachers.server";
+import { notifyOwner } from "~/server/password-reset.server";
+import { createTeacher, DUPLICATE_EMAIL_MESSAGE } from "~/server/teachers.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account | Gradewell" }];
 
@@ -49,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     gradeLevel: value.gradeLevel,
   });
   if ("error" in created) {
+    if (created.error === DUPLICATE_EMAIL_MESSAGE) notifyOwner(context, request, value.email);
     return data(submission.reply({ formErrors: [created.error], hideFields: ["password", "confirmPassword"] }), { status: 409 });
   }
   const session = await createBrowserSession(db, created.teacher.id, request.headers.get("User-Agent"));
@@ -69,7 +71,7 @@ export default function RegisterPage() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const formError = busy ? null : (form.errors?.[0] ?? (searchParams.get("google") === "unavailable" ? GOOGLE_NOT_CONFIGURED : null));
+  const formError = busy ? null : (form.errors?.[0] ?? googleNotice(searchParams.get("google"), "register"));
   const field = (name: keyof typeof fields) => ({ errors: fields[name].errors, errorId: fields[name].errorId });
 
   return (

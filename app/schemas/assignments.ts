@@ -169,6 +169,7 @@ export const SettingsForm = z.object({
     z.number().min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
   ),
   requireManualReview: flag,
+  allowHostedReading: flag,
 });
 export type SettingsInput = z.output<typeof SettingsForm>;
 
@@ -190,7 +191,12 @@ export const SubmissionReviewForm = z.discriminatedUnion("intent", [
     points: points.refine((v) => v !== undefined, "Enter a number of points"),
     feedback: z.string().max(5000).optional(),
   }),
-  z.object({ intent: z.literal("text"), recognizedText: z.string().max(200000, "The text is too long") }),
+  z.object({
+    intent: z.literal("text"),
+    recognizedText: z.string().max(200000, "The text is too long"),
+    /** Checked: regrade from scratch, dropping the teacher's per-question overrides (kept by default). */
+    discardOverrides: z.string().optional(),
+  }),
   z.object({ intent: z.literal("approve") }),
   z.object({ intent: z.literal("unapprove") }),
 ]);
@@ -208,6 +214,7 @@ export const SettingsBody = z
     auto_detect_standards: z.boolean(),
     default_points: z.number().int(POINTS_MESSAGE).min(1, POINTS_MESSAGE).max(100000, "Points must be at most 100000"),
     require_manual_review: z.boolean(),
+    allow_hosted_reading: z.boolean(),
   })
   .partial()
   .strict();

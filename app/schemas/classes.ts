@@ -62,9 +62,25 @@ const enrollmentMethod = z.preprocess(
   z.enum(ENROLLMENT_METHODS, { error: "Choose auto or manual enrollment" }),
 );
 
+/** The student's id in the school's SIS (Canvas 'SIS User ID', OneRoster sourcedId): kept exactly as typed. */
+export const sisId = optionalText(64);
+/** The login the gradebook knows (Canvas 'SIS Login ID'), usually the school e-mail; no spaces. */
+export const loginId = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(120, "Must be at most 120 characters")
+    .regex(/^\S*$/, "A login cannot contain spaces")
+    .optional()
+    .transform((v) => v ?? ""),
+);
+
 export const StudentRow = z.object({
   name: z.string({ error: "Student name is required" }).trim().min(1, "Student name is required").max(120),
   email,
+  studentNumber: sisId,
+  loginId,
 });
 export type StudentRowValue = z.infer<typeof StudentRow>;
 
@@ -87,8 +103,30 @@ export const ClassBody = z.object({
   description: optionalText(1000),
   class_code: classCode.nullable().transform((v) => v ?? undefined),
   enrollment_method: enrollmentMethod,
-  students: z.preprocess((v) => v ?? [], z.array(StudentRow.extend({ id: z.unknown().optional() })).max(500)),
+  students: z.preprocess(
+    (v) => (Array.isArray(v) ? v.map(apiStudentKeys) : (v ?? [])),
+    z.array(StudentRow.extend({ id: z.unknown().optional() })).max(500),
+  ),
 });
+
+/** API clients send sis_id and login_id (snake case, like the rest of the API). */
+function apiStudentKeys(v: unknown) {
+  if (v === null || typeof v !== "object") return v;
+  const { sis_id, login_id, ...rest } = v as Record<string, unknown>;
+  return { ...rest, studentNumber: sis_id ?? rest.studentNumber, loginId: login_id ?? rest.loginId };
+}
+
+/** POST /api/students and PATCH /api/students/{id}: the student's own fields and gradebook ids. */
+export const StudentBody = z.object({
+  name: z.string({ error: "Student name is required" }).trim().min(1, "Student name is required").max(120),
+  email: optionalEmail,
+  sis_id: sisId,
+  login_id: loginId,
+  grade_level: optionalText(40),
+  parent_contact: optionalText(200),
+  class_id: optionalText(64),
+});
+export const StudentPatchBody = StudentBody.omit({ class_id: true }).partial();
 
 /** Class settings on /classes/{id}/details. */
 export const UpdateClassForm = z.object({
@@ -106,6 +144,8 @@ export const EnrollStudentForm = StudentRow;
 export const AddStudentForm = z.object({
   name: z.string({ error: "Student name is required" }).trim().min(1, "Student name is required").max(120),
   email: optionalEmail,
+  studentNumber: sisId,
+  loginId,
   gradeLevel: optionalText(40),
   parentContact: optionalText(200),
   classId: optionalText(64),
@@ -114,7 +154,8 @@ export const AddStudentForm = z.object({
 export const StudentDetailsForm = z.object({
   name: z.string({ error: "Student name is required" }).trim().min(1, "Student name is required").max(120),
   email: optionalEmail,
-  studentNumber: optionalText(40),
+  studentNumber: sisId,
+  loginId,
   gradeLevel: optionalText(40),
   parentContact: optionalText(200),
 });

@@ -94,7 +94,13 @@ async function checkFiles(files: IncomingFiles, input: AssignmentInput): Promise
  * every file is checked first, then stored in R2, then every row is inserted in one batch; on any failure the
  * stored objects are deleted again.
  */
-export async function createAssignment(env: Env, db: Db, teacherId: string, input: AssignmentInput, files: IncomingFiles) {
+export async function createAssignment(env: Env, db: Db, teacherId: string, given: AssignmentInput, files: IncomingFiles) {
+  // Having a key (or rubric) file means having a key: an upload is never dropped for a missing flag.
+  const input: AssignmentInput = {
+    ...given,
+    hasAnswerKey: given.hasAnswerKey || files.answer_key.length > 0,
+    hasRubric: given.hasRubric || files.rubric.length > 0,
+  };
   if (files.assignment.length === 0 && files.batch.length === 0)
     throw new AssignmentInputError(NO_FILES_MESSAGE, 400, FILE_FIELDS.assignment);
   const klass = input.classId ? await findClass(db, teacherId, input.classId) : null;

@@ -4,6 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { nameFromFileName } from "../lib/format";
 import type { Db } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import {
   assignmentFiles,
   assignments,
@@ -31,7 +32,7 @@ export type AssignmentRow = typeof assignments.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 
 export async function findClass(db: Db, teacherId: string, classId: string) {
-  return db.query.classes.findFirst({ where: and(eq(classes.id, classId), eq(classes.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(classes, classId);
 }
 
 export async function roster(db: Db, teacherId: string, classId: string | null) {
@@ -47,7 +48,7 @@ export async function roster(db: Db, teacherId: string, classId: string | null) 
 export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export async function findAssignment(db: Db, teacherId: string, assignmentId: string) {
-  return db.query.assignments.findFirst({ where: and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(assignments, assignmentId);
 }
 
 export async function requireAssignment(db: Db, teacherId: string, assignmentId: string) {
@@ -91,7 +92,7 @@ export function assignmentStatus(counts: { total: number; started: number; final
 export type ListFilters = { q?: string; status?: string; classId?: string; type?: string };
 
 export async function listAssignments(db: Db, teacherId: string, filters: ListFilters = {}) {
-  const rows = await db
+  const listQuery = db
     .select({
       id: assignments.id,
       title: assignments.title,
@@ -109,7 +110,7 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
     .where(eq(assignments.teacherId, teacherId))
     .orderBy(desc(assignments.createdAt));
 
-  const counts = await db
+  const countsQuery = db
     .select({
       assignmentId: submissions.assignmentId,
       total: sql<number>`count(*)`,
@@ -124,14 +125,15 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
     .from(submissions)
     .where(eq(submissions.teacherId, teacherId))
     .groupBy(submissions.assignmentId);
-  const byAssignment = new Map(counts.map((c) => [c.assignmentId, c]));
-
-  const rosterSizes = await db
+  const rosterQuery = db
     .select({ classId: enrollments.classId, n: sql<number>`count(*)` })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
     .where(eq(classes.teacherId, teacherId))
     .groupBy(enrollments.classId);
+  // One D1 round trip for the page's three queries (docs/decisions/0014).
+  const [rows, counts, rosterSizes] = await db.batch([listQuery, countsQuery, rosterQuery]);
+  const byAssignment = new Map(counts.map((c) => [c.assignmentId, c]));
   const rosterByClass = new Map(rosterSizes.map((r) => [r.classId, Number(r.n)]));
 
   const list = rows.map((row) => {
@@ -311,6 +313,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
       ).filter((s) => wanted.has(s.id))
     : [];
   const feedbackById = new Map(subs.map((s) => [s.id, s]));
+  const fileById = new Map(detail.files.map((f) => [f.id, f]));
   return {
     id: assignment.id,
     title: assignment.title,
@@ -354,6 +357,8 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
         percent: r.held ? null : r.percent,
         needs_review: r.needsReview,
         review_notes: s?.reviewNotes ?? [],
+        file_id: s?.fileId ?? null,
+        file_name: (s?.fileId && fileById.get(s.fileId)?.fileName) || null,
         approved: r.approved,
         feedback: s?.feedback ?? null,
         questions: results
@@ -368,6 +373,8 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
             ai_points: q.aiPoints,
             reason: q.reason,
             confidence: q.confidence,
+            needs_review: q.needsReview && q.editedAt == null,
+            review_reason: q.editedAt == null ? q.reviewReason : null,
             feedback: q.feedback,
             edited: q.editedAt != null,
           })),

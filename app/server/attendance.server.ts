@@ -1,6 +1,7 @@
 // Attendance: one record per student, class and day (present, absent or late), taken on the class page.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ATTENDANCE_STATUSES } from "../../core/constants";
+import { inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { attendance, classes, enrollments } from "../../core/db/schema";
 import { getClass } from "./classes.server";
@@ -30,14 +31,17 @@ export async function saveAttendance(
 ): Promise<number | null> {
   if (!(await getClass(db, teacherId, classId))) return null;
   if (records.length === 0) return 0;
-  const enrolled = new Set(
-    (
-      await db
+  // The class was found among the teacher's, so its enrollments are reached through a scoped parent.
+  const enrolledRows = await inChunks(
+    records.map((r) => r.studentId),
+    1,
+    (slice) =>
+      db
         .select({ id: enrollments.studentId })
         .from(enrollments)
-        .where(and(eq(enrollments.classId, classId), inArray(enrollments.studentId, records.map((r) => r.studentId).slice(0, 90))))
-    ).map((r) => r.id),
+        .where(and(eq(enrollments.classId, classId), inArray(enrollments.studentId, slice))),
   );
+  const enrolled = new Set(enrolledRows.map((r) => r.id));
   const statements = records
     .filter((r) => enrolled.has(r.studentId))
     .map((r) =>

@@ -1,11 +1,14 @@
 // Classes and their rosters. Every function takes the teacher's id and only ever sees that teacher's rows;
 // enrollments carry no teacher_id, so the class (and each student) is checked to be the teacher's first.
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { generateClassCode } from "~/lib/class-code";
 import { roundScore } from "~/lib/grades";
 import type { StudentRowValue } from "~/schemas/classes";
+import { chunk, inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, students } from "../../core/db/schema";
+import { forTeacher } from "../../core/db/scoped";
 import { newId } from "./tokens.server";
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -173,12 +176,6 @@ export async function deleteClass(db: Db, teacherId: string, classId: string): P
   return rows.length > 0;
 }
 
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
 /**
  * Finds the teacher's students by e-mail or creates them, then enrolls them in the class.
  * The same e-mail is the same student across the teacher's classes.
@@ -186,35 +183,56 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 export async function enrollStudents(db: Db, teacherId: string, classId: string, rows: readonly StudentRowValue[]) {
   const byEmail = new Map<string, string>();
   const wanted = [...new Map(rows.map((r) => [r.email.toLowerCase(), r])).values()];
-  for (const part of chunks(
+  const scope = forTeacher(db, teacherId);
+  const idUpdates: BatchItem<"sqlite">[] = [];
+  const found = await inChunks(
     wanted.map((r) => r.email.toLowerCase()),
-    80,
-  )) {
-    const found = await db
-      .select({ id: students.id, email: students.email })
-      .from(students)
-      .where(and(eq(students.teacherId, teacherId), inArray(students.email, part)));
-    for (const f of found) if (f.email) byEmail.set(f.email, f.id);
+    1,
+    (part) =>
+      db
+        .select({ id: students.id, email: students.email })
+        .from(students)
+        .where(and(eq(students.teacherId, teacherId), inArray(students.email, part))),
+  );
+  for (const f of found) if (f.email) byEmail.set(f.email, f.id);
+  // A roster import that carries SIS ids or logins fills them in on students the teacher already has.
+  for (const r of wanted) {
+    const existing = byEmail.get(r.email.toLowerCase());
+    const ids = { ...(r.studentNumber ? { studentNumber: r.studentNumber } : {}), ...(r.loginId ? { loginId: r.loginId } : {}) };
+    if (existing && Object.keys(ids).length > 0) {
+      idUpdates.push(
+        db
+          .update(students)
+          .set({ ...ids, updatedAt: new Date() })
+          .where(scope.where(students, eq(students.id, existing))),
+      );
+    }
   }
   const inserts = wanted
     .filter((r) => !byEmail.has(r.email.toLowerCase()))
     .map((r) => {
       const id = newId();
       byEmail.set(r.email.toLowerCase(), id);
-      return db.insert(students).values({ id, teacherId, name: r.name, email: r.email.toLowerCase() });
+      return db.insert(students).values({
+        id,
+        teacherId,
+        name: r.name,
+        email: r.email.toLowerCase(),
+        studentNumber: r.studentNumber || null,
+        loginId: r.loginId || null,
+      });
     });
   const ids = wanted.map((r) => byEmail.get(r.email.toLowerCase())!);
-  const already = new Set<string>();
-  for (const part of chunks(ids, 80)) {
-    const found = await db
+  const enrolledRows = await inChunks(ids, 1, (part) =>
+    db
       .select({ id: enrollments.studentId })
       .from(enrollments)
-      .where(and(eq(enrollments.classId, classId), inArray(enrollments.studentId, part)));
-    for (const f of found) already.add(f.id);
-  }
+      .where(and(eq(enrollments.classId, classId), inArray(enrollments.studentId, part))),
+  );
+  const already = new Set(enrolledRows.map((f) => f.id));
   const enrolls = ids.filter((id) => !already.has(id)).map((studentId) => db.insert(enrollments).values({ classId, studentId }));
-  const statements = [...inserts, ...enrolls];
-  for (const part of chunks(statements, 50)) {
+  const statements: BatchItem<"sqlite">[] = [...inserts, ...enrolls, ...idUpdates];
+  for (const part of chunk(statements, 50)) {
     if (part.length > 0) await db.batch(part as [(typeof part)[number], ...(typeof part)[number][]]);
   }
   return { added: enrolls.length, alreadyEnrolled: already.size, studentIds: ids };
@@ -246,6 +264,8 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
       id: students.id,
       name: students.name,
       email: students.email,
+      studentNumber: students.studentNumber,
+      loginId: students.loginId,
       enrolledAt: enrollments.enrolledAt,
       average: sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
         where s.student_id = "students"."id" and a.class_id = ${classId} and s.status = 'graded' and s.percent is not null)`,
@@ -263,6 +283,8 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
     id: r.id,
     name: r.name,
     email: r.email,
+    studentNumber: r.studentNumber,
+    loginId: r.loginId,
     enrolledAt: r.enrolledAt.toISOString(),
     averageScore: roundScore(r.average == null ? null : Number(r.average)),
     graded: Number(r.graded),

@@ -1,77 +1,107 @@
-// Grade exports as CSV that a spreadsheet opens correctly: UTF-8 with a byte-order mark, CRLF rows, RFC 4180
-// quoting, and text cells that begin like a formula neutralised. Two shapes: a generic gradebook and Canvas's
-// gradebook import (Student, ID, SIS User ID, SIS Login ID, Section, one column per assignment, Points Possible).
+// Grade exports: a generic CSV (every row, for a spreadsheet), Canvas's gradebook import and OneRoster 1.2 CSV
+// results. The generic sheets are built here; the gradebook formats from one loaded Gradebook
+// (exports/gradebook.server.ts) by their own modules. Decision 0015 says what each format checks.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
+import { inChunks } from "../../core/db/chunk";
+import { forTeacher } from "../../core/db/scoped";
 import { assignments, classes, enrollments, students, submissions } from "../../core/db/schema";
 import { assignmentDetail, isHeld, listAssignments, type ListFilters } from "./assignments.server";
 import { formatDueDate } from "../lib/format";
+import { canvasCsv, type CanvasReport } from "./exports/canvas.server";
+import { toCsv, csvResponse, zipResponse, type Cell } from "./exports/csv.server";
+import { assignmentGradebook, classGradebook, type Gradebook } from "./exports/gradebook.server";
+import { oneRosterFiles, zipFiles, type OneRosterReport } from "./exports/oneroster.server";
 
-export type Cell = string | number | null | undefined;
+export { csvCell, csvResponse, isFormula, neutralize, toCsv, type Cell } from "./exports/csv.server";
+export { canvasStudentName } from "./exports/names";
 
-/** Text that a spreadsheet would run as a formula (= + - @, or a leading tab/CR) gets a leading apostrophe. */
-export function neutralize(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function csvCell(value: Cell): string {
-  if (value == null) return "";
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : neutralize(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: Cell[][]): string {
-  return "\uFEFF" + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-export function csvResponse(csv: string, fileName: string): Response {
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]+/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      "Cache-Control": "no-store",
-    },
-  });
-}
-
-export const EXPORT_FORMATS = ["csv", "canvas"] as const;
+export const EXPORT_FORMATS = ["csv", "canvas", "oneroster"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const UNKNOWN_FORMAT = "Unknown export format. Use csv, canvas or oneroster.";
+export const ONEROSTER_IDS_REQUIRED =
+  "OneRoster needs the class's and the school's ids in your SIS: add classSourcedId and schoolSourcedId.";
 
 const round = (n: number | null) => (n == null ? null : Math.round(n * 100) / 100);
 
-/** Canvas names an assignment column 'Title (id)'. */
-const canvasColumn = (a: { title: string; id: string }) => `${a.title} (${a.id})`;
+export type ExportTarget = { kind: "assignment" | "class"; id: string };
+export type ExportOptions = { pointsConfirmed?: boolean; classSourcedId?: string; schoolSourcedId?: string };
 
-/** Canvas lists students as 'Last, First'. */
-export function canvasStudentName(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  if (parts.length < 2 || name.includes(",")) return name.trim();
-  const last = parts.pop()!;
-  return `${last}, ${parts.join(" ")}`;
+export function parseExportFormat(value: string | null): ExportFormat | null {
+  const format = value ?? "csv";
+  return (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : null;
 }
 
-/** One assignment: the generic sheet lists every student row; Canvas's adds the Points Possible row. */
-export async function assignmentExport(db: Db, teacherId: string, assignmentId: string, format: ExportFormat) {
+/** Export options as the API and the dialog send them (?points=confirmed&classSourcedId=..&schoolSourcedId=..). */
+export function exportOptions(params: URLSearchParams): ExportOptions {
+  return {
+    pointsConfirmed: params.get("points") === "confirmed",
+    classSourcedId: params.get("classSourcedId")?.trim() || undefined,
+    schoolSourcedId: params.get("schoolSourcedId")?.trim() || undefined,
+  };
+}
+
+function loadGradebook(db: Db, teacherId: string, target: ExportTarget): Promise<Gradebook | null> {
+  return target.kind === "class" ? classGradebook(db, teacherId, target.id) : assignmentGradebook(db, teacherId, target.id);
+}
+
+/** What each gradebook format will and will not carry, for the export dialog (nothing is downloaded). */
+export async function exportPreview(db: Db, teacherId: string, target: ExportTarget, options: ExportOptions = {}) {
+  const book = await loadGradebook(db, teacherId, target);
+  if (!book) return null;
+  const canvas: CanvasReport = canvasCsv(book, { pointsConfirmed: Boolean(options.pointsConfirmed) }).report;
+  const oneRoster: OneRosterReport = oneRosterFiles(book, { classSourcedId: "preview", schoolSourcedId: "preview" }).report;
+  return {
+    title: book.title,
+    students: book.rows.length,
+    assignments: book.assignments.map((a) => ({ id: a.id, title: a.title, points: a.points, canvasId: a.canvasId })),
+    canvas,
+    oneRoster,
+  };
+}
+
+export type ExportFile = { response: Response } | { error: string; status: number };
+
+/** The download for one target and format; null when the class or assignment is not the teacher's. */
+export async function exportFile(
+  db: Db,
+  teacherId: string,
+  target: ExportTarget,
+  format: ExportFormat,
+  options: ExportOptions = {},
+): Promise<ExportFile | null> {
+  if (format === "csv") {
+    const result = target.kind === "class" ? await classExport(db, teacherId, target.id) : await assignmentExport(db, teacherId, target.id);
+    return result ? { response: csvResponse(result.csv, result.fileName) } : null;
+  }
+  if (format === "oneroster" && (!options.classSourcedId || !options.schoolSourcedId)) {
+    // Checked before loading so an API client learns what is missing even for an empty class.
+    const exists = await loadGradebook(db, teacherId, target);
+    return exists ? { error: ONEROSTER_IDS_REQUIRED, status: 400 } : null;
+  }
+  const book = await loadGradebook(db, teacherId, target);
+  if (!book) return null;
+  if (format === "canvas") {
+    const { csv } = canvasCsv(book, { pointsConfirmed: Boolean(options.pointsConfirmed) });
+    return { response: csvResponse(csv, `${book.title} grades (Canvas).csv`) };
+  }
+  const { files } = oneRosterFiles(book, { classSourcedId: options.classSourcedId!, schoolSourcedId: options.schoolSourcedId! });
+  return { response: zipResponse(zipFiles(files), `${book.title} grades (OneRoster).zip`) };
+}
+
+/** One assignment as a generic sheet: every student row, with status, review flags and feedback. */
+export async function assignmentExport(db: Db, teacherId: string, assignmentId: string) {
   const detail = await assignmentDetail(db, teacherId, assignmentId);
   if (!detail) return null;
   const { assignment } = detail;
+  const scope = forTeacher(db, teacherId);
   const subs = await db
     .select({ id: submissions.id, feedback: submissions.feedback, approvedAt: submissions.approvedAt, gradedAt: submissions.gradedAt })
     .from(submissions)
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)));
+    .where(scope.where(submissions, eq(submissions.assignmentId, assignment.id)));
   const extra = new Map(subs.map((s) => [s.id, s]));
-  const fileBase = `${assignment.title} grades${format === "canvas" ? " (Canvas)" : ""}.csv`;
   // A held grade (manual review required, not approved yet) is not exported.
   const visible = (r: (typeof detail.rows)[number]) => (r.status === "graded" ? r.score : null);
-
-  if (format === "canvas") {
-    const rows: Cell[][] = [
-      ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", canvasColumn(assignment)],
-      ["Points Possible", "", "", "", "", assignment.points],
-      ...detail.rows.map((r) => [canvasStudentName(r.student), r.studentId ?? "", "", "", detail.className ?? "", round(visible(r))]),
-    ];
-    return { csv: toCsv(rows), fileName: fileBase };
-  }
   const rows: Cell[][] = [
     ["Student", "Status", "Score", "Points Possible", "Percent", "Needs Review", "Approved", "Graded At", "Feedback"],
     ...detail.rows.map((r) => {
@@ -90,40 +120,37 @@ export async function assignmentExport(db: Db, teacherId: string, assignmentId: 
       ];
     }),
   ];
-  return { csv: toCsv(rows), fileName: fileBase };
+  return { csv: toCsv(rows), fileName: `${assignment.title} grades.csv` };
 }
 
-/** A class: one row per enrolled student, one column per assignment of the class. */
-export async function classExport(db: Db, teacherId: string, classId: string, format: ExportFormat) {
-  const klass = await db.query.classes.findFirst({ where: and(eq(classes.id, classId), eq(classes.teacherId, teacherId)) });
+/** A class as a generic sheet: one row per enrolled student, one column per assignment of the class. */
+export async function classExport(db: Db, teacherId: string, classId: string) {
+  const scope = forTeacher(db, teacherId);
+  const klass = await scope.find(classes, classId);
   if (!klass) return null;
   const [roster, classAssignments] = await Promise.all([
     db
       .select({ id: students.id, name: students.name, email: students.email, studentNumber: students.studentNumber })
       .from(enrollments)
       .innerJoin(students, eq(students.id, enrollments.studentId))
-      .where(and(eq(enrollments.classId, klass.id), eq(students.teacherId, teacherId)))
+      .where(and(eq(enrollments.classId, klass.id), scope.where(students)))
       .orderBy(students.name),
     db
       .select()
       .from(assignments)
-      .where(and(eq(assignments.teacherId, teacherId), eq(assignments.classId, klass.id)))
+      .where(scope.where(assignments, eq(assignments.classId, klass.id)))
       .orderBy(assignments.createdAt),
   ]);
-  const subs = classAssignments.length
-    ? await db
+  // D1 binds at most 100 values a statement: a class with many assignments is read in slices.
+  const subs = await inChunks(
+    classAssignments.map((a) => a.id),
+    1,
+    (slice) =>
+      db
         .select()
         .from(submissions)
-        .where(
-          and(
-            eq(submissions.teacherId, teacherId),
-            inArray(
-              submissions.assignmentId,
-              classAssignments.map((a) => a.id),
-            ),
-          ),
-        )
-    : [];
+        .where(scope.where(submissions, inArray(submissions.assignmentId, slice))),
+  );
   const scoreFor = (student: (typeof roster)[number], assignment: (typeof classAssignments)[number]) => {
     const sub = subs.find(
       (s) =>
@@ -133,27 +160,11 @@ export async function classExport(db: Db, teacherId: string, classId: string, fo
     if (!sub || sub.status !== "graded" || isHeld(assignment, sub)) return null;
     return round(sub.score);
   };
-  const fileName = `${klass.name} grades${format === "canvas" ? " (Canvas)" : ""}.csv`;
-  if (format === "canvas") {
-    const rows: Cell[][] = [
-      ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ...classAssignments.map(canvasColumn)],
-      ["Points Possible", "", "", "", "", ...classAssignments.map((a) => a.points)],
-      ...roster.map((s) => [
-        canvasStudentName(s.name),
-        s.id,
-        s.studentNumber ?? "",
-        s.email ?? "",
-        klass.name,
-        ...classAssignments.map((a) => scoreFor(s, a)),
-      ]),
-    ];
-    return { csv: toCsv(rows), fileName };
-  }
   const rows: Cell[][] = [
     ["Student", "Email", "Student ID", ...classAssignments.map((a) => `${a.title} (${a.points})`)],
     ...roster.map((s) => [s.name, s.email ?? "", s.studentNumber ?? "", ...classAssignments.map((a) => scoreFor(s, a))]),
   ];
-  return { csv: toCsv(rows), fileName };
+  return { csv: toCsv(rows), fileName: `${klass.name} grades.csv` };
 }
 
 /** The assignments list as shown (search and filters applied). */

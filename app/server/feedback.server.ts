@@ -2,7 +2,8 @@
 // submission now holds, by the same local feedback writer the grading worker uses, streamed through the AI SDK.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
-import { assignments, questionResults, submissions } from "../../core/db/schema";
+import { forTeacher } from "../../core/db/scoped";
+import { assignments, submissions } from "../../core/db/schema";
 import { overallFeedback } from "../../core/feedback/compose";
 import { createFeedbackModel, streamFeedback } from "../../core/feedback/feedback-model";
 import { GradingResult, type Assignment, type QuestionResult } from "../../core/grading/result";
@@ -24,7 +25,7 @@ export async function currentGradingResult(db: Db, teacherId: string, submission
         where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, teacherId)),
       })
     : undefined;
-  const rows = await db.select().from(questionResults).where(eq(questionResults.submissionId, submission.id));
+  const rows = await forTeacher(db, teacherId).questionResultsOf([submission.id]);
   const questions: QuestionResult[] = rows
     .map((q) => ({
       number: Number.parseInt(q.questionNumber, 10),
@@ -39,6 +40,8 @@ export async function currentGradingResult(db: Db, teacherId: string, submission
       readingConfidence: submission.readingConfidence ?? 1,
       matchConfidence: q.confidence,
       feedback: q.feedback,
+      needsReview: q.needsReview,
+      reviewReason: q.reviewReason,
     }))
     .filter((q) => Number.isInteger(q.number) && q.number >= 1)
     .sort((a, b) => a.number - b.number);

@@ -1,9 +1,10 @@
 // Grading jobs on the web side: hand an assignment's ungraded work (or one regraded submission, or one QuickSnap
 // photo) to the grading queue as one job (rows to D1, the job's Durable Object, one queue message per
 // submission), and read a job back for its own teacher only.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { GradingMessage, JobStatusResponse } from "../../core/jobs/events";
 import type { Db } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { assignmentFiles, assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
 import { AssignmentInputError, findAssignment, requireAssignment, type SubmissionRow } from "./assignments.server";
 import type { CheckedUpload } from "./storage.server";
@@ -13,7 +14,7 @@ import { ensureQueueRoom, RateLimitError } from "./rate-limit.server";
 import { jobStub } from "../../core/jobs/stub";
 
 export async function findJob(db: Db, teacherId: string, jobId: string) {
-  return db.query.gradingJobs.findFirst({ where: and(eq(gradingJobs.id, jobId), eq(gradingJobs.teacherId, teacherId)) });
+  return forTeacher(db, teacherId).find(gradingJobs, jobId);
 }
 
 /** The job that is grading this assignment right now, if any. */
@@ -50,7 +51,7 @@ export async function processAssignment(env: Env, db: Db, teacherId: string, ass
   return { jobId, total: ids.length, alreadyRunning: false };
 }
 
-async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentId: string, submissionIds: string[]) {
+export async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentId: string, submissionIds: string[]) {
   const jobId = newId();
   // D1 binds at most 100 values per statement: the submissions are attached to the job in slices.
   const slices: string[][] = [];
@@ -73,17 +74,43 @@ async function queueSubmissions(env: Env, db: Db, teacherId: string, assignmentI
   try {
     await startJob(env, { jobId, teacherId, submissionIds });
   } catch (error) {
-    await db.update(gradingJobs).set({ status: "failed", finishedAt: new Date() }).where(eq(gradingJobs.id, jobId));
+    const scope = forTeacher(db, teacherId);
+    await db
+      .update(gradingJobs)
+      .set({ status: "failed", finishedAt: new Date() })
+      .where(scope.where(gradingJobs, eq(gradingJobs.id, jobId)));
     throw error;
   }
   return jobId;
 }
 
-/** Regrade one submission (after the teacher corrected its recognised text): reset it and give it its own job. */
-export async function regradeSubmission(env: Env, db: Db, teacherId: string, submission: SubmissionRow) {
+/**
+ * Regrade one submission (after the teacher corrected its recognised text): reset it and give it its own job.
+ * The teacher's per-question overrides are kept (the grader's new points go beside them) unless `keepOverrides` is false.
+ */
+export async function regradeSubmission(
+  env: Env,
+  db: Db,
+  teacherId: string,
+  submission: SubmissionRow,
+  opts: { keepOverrides?: boolean; textCorrected?: boolean } = {},
+) {
   if (!submission.assignmentId) throw new AssignmentInputError("Only assignment submissions can be regraded here.", 400);
+  const keepOverrides = opts.keepOverrides ?? true;
+  const flags = submission.flags.filter((f) => f !== "teacher_scored" && f !== "discard_overrides");
+  if (opts.textCorrected ?? true) flags.push("text_corrected");
+  if (!keepOverrides) flags.push("discard_overrides");
+  const scope = forTeacher(db, teacherId);
+  // question_results has no teacher of its own: its rows are deleted through the teacher's submission.
+  const own = db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(scope.where(submissions, eq(submissions.id, submission.id)));
   await db.batch([
-    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
+    // The teacher's overrides stay (the regrade puts the grader's new points beside them) unless discarded.
+    db
+      .delete(questionResults)
+      .where(and(inArray(questionResults.submissionId, own), keepOverrides ? isNull(questionResults.editedAt) : undefined)),
     db
       .update(submissions)
       .set({
@@ -97,7 +124,7 @@ export async function regradeSubmission(env: Env, db: Db, teacherId: string, sub
         gradedAt: null,
         feedback: null,
         aiScore: null,
-        flags: [...new Set([...submission.flags.filter((f) => f !== "teacher_scored"), "text_corrected"])],
+        flags: [...new Set(flags)],
         updatedAt: new Date(),
       })
       .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, teacherId))),
@@ -160,11 +187,14 @@ export async function jobStatus(env: Env, job: typeof gradingJobs.$inferSelect):
       : state.status === "completed" || state.status === "completed_with_failures"
         ? "completed"
         : "processing";
+  const graded = Math.max(0, state.done - state.failed);
+  const outcome = state.status === "queued" ? "processing" : (state.status as JobStatusResponse["outcome"]);
   return {
     job_id: job.id,
     status,
-    progress: { done: state.done, failed: state.failed, total: state.total },
-    results: { average_score: state.averageScore },
+    progress: { done: state.done, failed: state.failed, total: state.total, graded },
+    outcome: status === "processing" ? "processing" : outcome,
+    results: { average_score: state.averageScore, graded, failed: state.failed },
   };
 }
 

@@ -11,6 +11,8 @@ export const LIMITS = {
   quicksnap: { limit: 20, windowMs: MINUTE, what: "QuickSnap uploads" },
   feedbackRewrite: { limit: 10, windowMs: MINUTE, what: "feedback rewrites" },
   registration: { limit: 5, windowMs: HOUR, what: "new accounts from this address" },
+  passwordReset: { limit: 5, windowMs: HOUR, what: "password reset requests for this e-mail" },
+  passwordResetAddress: { limit: 20, windowMs: HOUR, what: "password reset requests from this address" },
 } as const;
 
 /** Submissions one teacher may have waiting or being graded at once. */

@@ -9,6 +9,8 @@ export type TeacherSettings = {
   autoDetectStandards: boolean;
   defaultPoints: number;
   requireManualReview: boolean;
+  /** Page images may leave Gradewell for a hosted vision reader (default no). */
+  allowHostedReading: boolean;
 };
 
 export const DEFAULT_SETTINGS: TeacherSettings = {
@@ -16,6 +18,7 @@ export const DEFAULT_SETTINGS: TeacherSettings = {
   autoDetectStandards: true,
   defaultPoints: 100,
   requireManualReview: false,
+  allowHostedReading: false,
 };
 
 export async function getSettings(db: Db, teacherId: string): Promise<TeacherSettings> {
@@ -26,6 +29,7 @@ export async function getSettings(db: Db, teacherId: string): Promise<TeacherSet
     autoDetectStandards: row.autoDetectStandards,
     defaultPoints: row.defaultPoints,
     requireManualReview: row.requireManualReview,
+    allowHostedReading: row.allowHostedReading,
   };
 }
 
@@ -36,4 +40,17 @@ export async function saveSettings(db: Db, teacherId: string, input: SettingsInp
     .values({ teacherId, ...values })
     .onConflictDoUpdate({ target: settings.teacherId, set: values });
   return getSettings(db, teacherId);
+}
+
+/** Days after grading that uploaded student work is kept (null: kept until deleted); see retention.server.ts. */
+export async function getRetentionDays(db: Db, teacherId: string): Promise<number | null> {
+  const row = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacherId), columns: { retentionDays: true } });
+  return row?.retentionDays ?? null;
+}
+
+export async function saveRetention(db: Db, teacherId: string, retentionDays: number | null) {
+  await db
+    .insert(settings)
+    .values({ teacherId, retentionDays, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: settings.teacherId, set: { retentionDays, updatedAt: new Date() } });
 }

@@ -28,7 +28,12 @@ export function cleanFileName(name: string, kind: FileKind): string {
   return base || `upload.${kind === "jpeg" ? "jpg" : kind}`;
 }
 
+/** Every R2 object of a teacher's lies under this prefix (account deletion lists it). */
+export function teacherKeyPrefix(teacherId: string): string {
+  return `teachers/${teacherId}/`;
+}
+
 export function uploadKey(teacherId: string, area: string, fileName: string): { id: string; key: string } {
   const id = newId();
-  return { id, key: `teachers/${teacherId}/${area}/${id}/${encodeURIComponent(fileName)}` };
+  return { id, key: `${teacherKeyPrefix(teacherId)}${area}/${id}/${encodeURIComponent(fileName)}` };
 }

@@ -12,8 +12,10 @@ import {
   type StudentWork,
 } from "~/lib/student-insights";
 import { attendanceCounts } from "./attendance.server";
+import { inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
-import { assignments, classes, enrollments, questionResults, students, submissions } from "../../core/db/schema";
+import { forTeacher } from "../../core/db/scoped";
+import { assignments, classes, enrollments, students, submissions } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
 export const DUPLICATE_STUDENT_EMAIL = "A student with this email already exists.";
@@ -23,6 +25,11 @@ export type StudentRecord = typeof students.$inferSelect;
 export async function getStudent(db: Db, teacherId: string, studentId: string): Promise<StudentRecord | null> {
   const row = await db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)) });
   return row ?? null;
+}
+
+/** A student as the JSON API shows it (snake case, gradebook ids included). */
+export function toStudentJson(s: { id: string; name: string; email: string | null; studentNumber: string | null; loginId: string | null }) {
+  return { id: s.id, name: s.name, email: s.email, sis_id: s.studentNumber, login_id: s.loginId };
 }
 
 async function teacherEnrollments(db: Db, teacherId: string) {
@@ -81,6 +88,8 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
       id: s.id,
       name: s.name,
       email: s.email,
+      studentNumber: s.studentNumber,
+      loginId: s.loginId,
       classes: own.map((e) => ({ id: e.classId, name: e.className })),
       avgGrade: roundScore(avg),
       assignments: Number(stat?.graded ?? 0),
@@ -99,7 +108,15 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
   return { students: list, summary };
 }
 
-export type NewStudent = { name: string; email?: string; gradeLevel?: string; parentContact?: string; classId?: string };
+export type NewStudent = {
+  name: string;
+  email?: string;
+  studentNumber?: string;
+  loginId?: string;
+  gradeLevel?: string;
+  parentContact?: string;
+  classId?: string;
+};
 
 export async function createStudent(
   db: Db,
@@ -128,6 +145,8 @@ export async function createStudent(
       teacherId,
       name: input.name,
       email: input.email ?? null,
+      studentNumber: input.studentNumber || null,
+      loginId: input.loginId || null,
       gradeLevel: input.gradeLevel || null,
       parentContact: input.parentContact || null,
     })
@@ -140,7 +159,7 @@ export async function updateStudent(
   db: Db,
   teacherId: string,
   studentId: string,
-  input: { name: string; email?: string; studentNumber?: string; gradeLevel?: string; parentContact?: string },
+  input: { name: string; email?: string; studentNumber?: string; loginId?: string; gradeLevel?: string; parentContact?: string },
 ): Promise<{ student: StudentRecord } | { error: string; field: string } | null> {
   if (input.email) {
     const existing = await db.query.students.findFirst({
@@ -155,6 +174,7 @@ export async function updateStudent(
       name: input.name,
       email: input.email ?? null,
       studentNumber: input.studentNumber || null,
+      loginId: input.loginId || null,
       gradeLevel: input.gradeLevel || null,
       parentContact: input.parentContact || null,
       updatedAt: new Date(),
@@ -187,15 +207,7 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
     .leftJoin(classes, eq(classes.id, assignments.classId))
     .where(and(eq(submissions.teacherId, teacherId), eq(submissions.studentId, studentId)));
   const gradedIds = rows.filter((r) => r.status === "graded").map((r) => r.id);
-  const questions: (typeof questionResults.$inferSelect)[] = [];
-  for (let i = 0; i < gradedIds.length; i += 80) {
-    questions.push(
-      ...(await db
-        .select()
-        .from(questionResults)
-        .where(inArray(questionResults.submissionId, gradedIds.slice(i, i + 80)))),
-    );
-  }
+  const questions = await forTeacher(db, teacherId).questionResultsOf(gradedIds);
   return rows.map((r) => ({
     submissionId: r.id,
     assignmentId: r.assignmentId,
@@ -246,10 +258,12 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
     classIds.length === 0
       ? []
       : (
-          await db
-            .select({ id: assignments.id })
-            .from(assignments)
-            .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, classIds.slice(0, 90))))
+          await inChunks(classIds, 1, (slice) =>
+            db
+              .select({ id: assignments.id })
+              .from(assignments)
+              .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, slice))),
+          )
         ).map((a) => a.id);
   const allAssignments = new Set([...classAssignmentIds, ...works.map((w) => w.assignmentId).filter((id): id is string => id != null)]);
   const enrollmentDate = enrolled.length === 0 ? null : new Date(Math.min(...enrolled.map((c) => c.enrolledAt.getTime()))).toISOString();
@@ -259,6 +273,7 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
       name: student.name,
       email: student.email,
       studentNumber: student.studentNumber,
+      loginId: student.loginId,
       gradeLevel: student.gradeLevel ?? enrolled[0]?.gradeLevel ?? null,
       parentContact: student.parentContact,
       enrollmentDate,

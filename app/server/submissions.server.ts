@@ -2,6 +2,7 @@
 // approval. The AI's score stays stored beside the teacher's, and every change is kept in grade_edits.
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { assignmentFiles, gradeEdits, questionResults, submissions, teachers } from "../../core/db/schema";
 import { AssignmentInputError, compareQuestionNumbers, findAssignment, type AssignmentRow, type SubmissionRow } from "./assignments.server";
 import { newId } from "./tokens.server";
@@ -31,7 +32,7 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
           where: and(eq(assignmentFiles.id, submission.fileId), eq(assignmentFiles.teacherId, teacherId)),
         })
       : Promise.resolve(undefined),
-    db.select().from(questionResults).where(eq(questionResults.submissionId, submission.id)),
+    forTeacher(db, teacherId).questionResultsOf([submission.id]),
     db
       .select({
         id: gradeEdits.id,
@@ -140,7 +141,7 @@ export async function overrideQuestion(
   submission: SubmissionRow,
   input: { questionId: string; points: number; feedback?: string },
 ) {
-  const questions = await db.select().from(questionResults).where(eq(questionResults.submissionId, submission.id));
+  const questions = await forTeacher(db, editor.id).questionResultsOf([submission.id]);
   const question = questions.find((q) => q.id === input.questionId);
   if (!question) throw new AssignmentInputError("Question not found.", 404);
   return applyQuestionEdits(db, editor, submission, questions, [{ question, points: input.points, feedback: input.feedback }]);

@@ -2,6 +2,8 @@
 // Every teacher-owned row carries teacher_id with ON DELETE CASCADE, so deleting a teacher deletes everything of theirs.
 import { sql } from "drizzle-orm";
 import {
+  ACCESS_ACTIONS,
+  ACCOUNT_TOKEN_PURPOSES,
   API_TOKEN_KINDS,
   ASSIGNMENT_STATUSES,
   ASSIGNMENT_TYPES,
@@ -17,6 +19,8 @@ import {
   IMPORTANCE,
   JOB_KINDS,
   JOB_STATUSES,
+  NOTIFICATION_KINDS,
+  PLAN_IDS,
   PROCESSING_MODES,
   SESSION_KINDS,
   SUBMISSION_STATUSES,
@@ -48,6 +52,8 @@ export const teachers = sqliteTable("teachers", {
   // "<algorithm>$<params>$<salt>$<hash>" so the cost can change without breaking old hashes; null for Google-only accounts.
   passwordHash: text("password_hash"),
   googleSub: text("google_sub").unique(),
+  /** The plan the teacher is on (app/lib/plans.ts); there is no payment, it is changed by hand. */
+  plan: text("plan", { enum: PLAN_IDS }).notNull().default("starter"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -127,6 +133,10 @@ export const settings = sqliteTable("settings", {
   autoDetectStandards: integer("auto_detect_standards", { mode: "boolean" }).notNull().default(true),
   defaultPoints: integer("default_points").notNull().default(100),
   requireManualReview: integer("require_manual_review", { mode: "boolean" }).notNull().default(false),
+  /** Delete uploaded student work (photos, scans) this many days after grading; null keeps it. */
+  retentionDays: integer("retention_days"),
+  /** Page images may be sent to the hosted vision reader (VISION_READER): off unless the teacher allows it. */
+  allowHostedReading: integer("allow_hosted_reading", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -155,7 +165,10 @@ export const students = sqliteTable(
     teacherId: teacherId(),
     name: text("name").notNull(),
     email: text("email"),
+    /** The student's id in the school's SIS (Canvas 'SIS User ID', OneRoster sourcedId). */
     studentNumber: text("student_number"),
+    /** The login Canvas knows the student by (Canvas 'SIS Login ID'), usually the school e-mail. */
+    loginId: text("login_id"),
     gradeLevel: text("grade_level"),
     parentContact: text("parent_contact"),
     createdAt: createdAt(),
@@ -228,6 +241,8 @@ export const assignments = sqliteTable(
       .default(sql`'[]'`),
     answerKeyText: text("answer_key_text"),
     rubricText: text("rubric_text"),
+    /** The matching assignment's id in Canvas, when the teacher gave it (exports head the column 'Title (id)'). */
+    canvasAssignmentId: text("canvas_assignment_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -307,6 +322,8 @@ export const submissions = sqliteTable(
     index("submissions_assignment_idx").on(t.assignmentId),
     index("submissions_student_idx").on(t.studentId),
     index("submissions_job_idx").on(t.jobId),
+    // The assignments list counts each teacher's submissions by assignment (docs/decisions/0014).
+    index("submissions_teacher_assignment_idx").on(t.teacherId, t.assignmentId),
   ],
 );
 
@@ -325,6 +342,9 @@ export const questionResults = sqliteTable(
     aiPoints: real("ai_points"),
     reason: text("reason").notNull().default(""),
     confidence: real("confidence").notNull().default(1),
+    /** The grader wants the teacher to look at this question; `reviewReason` says why. */
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    reviewReason: text("review_reason"),
     feedback: text("feedback").notNull().default(""),
     editedBy: text("edited_by"),
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
@@ -407,4 +427,81 @@ export const contactMessages = sqliteTable("contact_messages", {
   createdAt: createdAt(),
 });
 
+/** Single-use links sent by e-mail (password reset, e-mail change): only SHA-256 of the secret is kept. */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** The address an e-mail change will switch to. */
+    newEmail: text("new_email"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_teacher_idx").on(t.teacherId)],
+);
+
+/** The local outbox (MAIL_PROVIDER=outbox, the default): mail kept in D1, read at /dev/mail when running locally. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: id(),
+    /** The teacher the mail is about, so deleting the account deletes its mail too. */
+    teacherId: text("teacher_id").references(() => teachers.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_teacher_idx").on(t.teacherId), index("mail_outbox_to_idx").on(t.toAddress)],
+);
+
+/**
+ * Who viewed, exported, regraded, overrode or deleted which student's work, and when; kept one year.
+ * student_id has no foreign key on purpose: the entry saying a student was deleted outlives the student.
+ */
+export const accessLog = sqliteTable(
+  "access_log",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    /** Who did it (the teacher's name and e-mail at the time). */
+    actor: text("actor").notNull(),
+    action: text("action", { enum: ACCESS_ACTIONS }).notNull(),
+    studentId: text("student_id"),
+    studentName: text("student_name").notNull().default(""),
+    /** What was touched, in the teacher's words ("Fractions quiz: submission", "account export"). */
+    target: text("target").notNull(),
+    at: integer("at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("access_log_teacher_at_idx").on(t.teacherId, t.at), index("access_log_student_idx").on(t.studentId)],
+);
+
 export type Teacher = typeof teachers.$inferSelect;
+
+/**
+ * What the dashboard's notifications button lists: grading finished or failed, work waiting for review, the plan
+ * limit near. `key` makes each one once per teacher (e.g. `job:<id>:finished`), so recording is idempotent.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    teacherId: teacherId(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    key: text("key").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    href: text("href"),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_teacher_key_idx").on(t.teacherId, t.key),
+    index("notifications_teacher_idx").on(t.teacherId, t.createdAt),
+  ],
+);

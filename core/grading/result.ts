@@ -17,6 +17,9 @@ export const QuestionResult = z.object({
   readingConfidence: z.number().min(0).max(1),
   matchConfidence: z.number().min(0).max(1),
   feedback: z.string(),
+  /** The teacher should look at this question; `reviewReason` says why in a sentence. */
+  needsReview: z.boolean().default(false),
+  reviewReason: z.string().nullable().default(null),
 });
 
 export const CriterionResult = z.object({

@@ -40,6 +40,9 @@ export const JobEvent = z.discriminatedUnion("type", [
     pointsPossible: z.number(),
     reason: z.string(),
     confidence: z.number(),
+    /** The grader wants the teacher to look at this question, and why. */
+    needsReview: z.boolean().optional(),
+    reviewReason: z.string().nullable().optional(),
   }),
   z.object({ type: z.literal("feedback_delta"), submissionId: z.string(), delta: z.string() }),
   z.object({
@@ -77,7 +80,10 @@ export type StoredJobEvent = { seq: number; at: number; event: JobEvent };
 export const JobStatusResponse = z.object({
   job_id: z.string(),
   status: z.enum(JOB_STATUS_FOR_POLLING),
-  progress: z.object({ done: z.number(), failed: z.number(), total: z.number() }),
-  results: z.object({ average_score: z.number().nullable() }),
+  progress: z.object({ done: z.number(), failed: z.number(), total: z.number(), graded: z.number() }),
+  /** How the job ended (or `processing`): `completed_with_failures` when some submissions failed; `status` keeps the spec's values. */
+  outcome: z.enum(["processing", "completed", "completed_with_failures", "failed"]),
+  /** The average counts graded submissions only. */
+  results: z.object({ average_score: z.number().nullable(), graded: z.number(), failed: z.number() }),
 });
 export type JobStatusResponse = z.infer<typeof JobStatusResponse>;

@@ -19,6 +19,8 @@ export interface GradingJobRpc {
   status(): Promise<JobState | null>;
   events(afterSeq?: number): Promise<StoredJobEvent[]>;
   fetch(request: Request): Promise<Response>;
+  /** Deletes everything the object stores (events, state, alarm): the job's data goes with its teacher's. */
+  erase(): Promise<void>;
 }
 
 export type GradingJobNamespace = DurableObjectNamespace<GradingJobRpc & Rpc.DurableObjectBranded>;

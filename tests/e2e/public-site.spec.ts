@@ -88,7 +88,7 @@ test("landing on a phone: the menu toggles and leads to the other pages", async 
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
-test("pricing: annual by default, monthly on request, Get Started to /register", async ({ page }) => {
+test("pricing: annual by default, monthly on request, Get Started to /register, Contact us for paid upgrades", async ({ page }) => {
   await page.goto("/pricing");
   await expectNoSeriousA11yViolations(page);
   const annual = page.getByRole("button", { name: "Annual" });
@@ -111,8 +111,9 @@ test("pricing: annual by default, monthly on request, Get Started to /register",
   await expect(page.getByText("until the end of the billing period")).toBeVisible();
   await page.setViewportSize(PHONE);
   await shoot(page, "pricing-phone");
-  await page.getByRole("link", { name: "Get Started with Professional" }).click();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("link", { name: "Get Started with Starter" })).toHaveAttribute("href", "/register");
+  await page.getByRole("link", { name: "Contact us about Professional" }).click();
+  await expect(page).toHaveURL(/\/contact\?type=sales&subject=Professional%20plan$/);
 });
 
 test("support: live search, one open answer at a time, Live Chat opens the contact form", async ({ page }) => {

@@ -14,8 +14,11 @@ test("Snap & Grade: camera to 'Grading complete!' and on to the live job page", 
   process.env.E2E_ORIGIN = `http://127.0.0.1:${port}`;
   await signUp(page, "Quinn");
   await page.goto("/dashboard");
-  await page.getByText("Quick Actions").click();
-  await page.getByRole("link", { name: /Snap & Grade/ }).click();
+  await page.getByText("Quick Actions", { exact: true }).click();
+  await page
+    .getByRole("link", { name: /Snap & Grade/ })
+    .first()
+    .click(); // the Quick Actions menu; the Overview panel repeats it
   const dialog = page.getByRole("dialog", { name: "Snap & Grade" });
   await expect(dialog).toBeVisible();
   const capture = dialog.getByRole("button", { name: "Capture & Grade" });

@@ -180,6 +180,8 @@ describe("POST /api/assignments", () => {
       auto_detect_standards: true,
       default_points: 50,
       require_manual_review: true,
+      // Page images stay inside Gradewell unless the teacher says otherwise.
+      allow_hosted_reading: false,
     });
     const { body } = await createAssignment(access_token);
     const { body: got } = await getAssignment(access_token, body.assignment_id!);
@@ -277,9 +279,12 @@ describe("exports", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(rows[0]).toBe(`Student,ID,SIS User ID,SIS Login ID,Section,"Quiz, week 1 (${body.assignment_id})"`);
-    expect(rows[1]).toBe("Points Possible,,,,,10");
-    expect(rows[2]).toBe('"Núñez, José",,,,,');
+    // Nothing is graded yet: Canvas gets the header only (no Points Possible row unless the teacher confirms it).
+    expect(rows).toEqual(['Student,ID,SIS User ID,SIS Login ID,Section,"Quiz, week 1"']);
+    const confirmed = await (
+      await api(`/api/exports/assignment/${body.assignment_id}?format=canvas&points=confirmed`, { token: access_token })
+    ).text();
+    expect(confirmed.replace(/^\uFEFF/, "").split("\r\n")[1]).toBe("Points Possible,,,,,10");
     expect((await api(`/api/exports/assignment/${body.assignment_id}?format=xls`, { token: access_token })).status).toBe(400);
 
     const list = await (await api("/api/exports/assignments", { token: access_token })).text();

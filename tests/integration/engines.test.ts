@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import photo from "../fixtures/engines/photographed-worksheet.jpg";
 import fixture from "../fixtures/engines/photographed-worksheet.json";
+import phoneSnap from "../fixtures/engines/phone-snap.jpg";
+import snapFixture from "../fixtures/engines/phone-snap.json";
 import {
   createFeedbackModel,
   detectFileType,
@@ -49,6 +51,25 @@ describe("engines inside workerd", () => {
     for await (const delta of feedback.textStream) if (delta) deltas++;
     expect(deltas).toBeGreaterThan(20);
     expect(await feedback.text).toContain("Next step:");
+  });
+
+  it("grades a shadowed, tilted ~1000 px phone snap of a page on a desk (heavy JPEG), blanks and all", async () => {
+    const bytes = new Uint8Array(phoneSnap as ArrayBuffer);
+    const reading = await readDocument(bytes);
+    expect(reading.method).toBe("ocr");
+    expect(reading.text).toContain(snapFixture.studentName);
+    const key = parseAnswerKey(snapFixture.key, { totalPoints: snapFixture.points });
+    const result = gradeSubmission({ reading, key, assignment: { points: snapFixture.points, gradeLevel: 6 } });
+    expect(result.studentName).toBe(snapFixture.studentName);
+    const awarded = Object.fromEntries(result.questions.map((q) => [String(q.number), q.pointsAwarded]));
+    expect(awarded).toEqual(snapFixture.expected);
+    // A blank is a blank: no answer taken from the next question.
+    for (const { number, answer } of snapFixture.answers) {
+      const q = result.questions.find((r) => r.number === number)!;
+      if (!answer) expect(q.status).toBe("missing");
+      else expect(q.studentAnswer).toBe(answer);
+    }
+    expect(result.total).toBe(Object.values(snapFixture.expected).reduce((a, b) => a + b, 0));
   });
 
   it("refuses an empty upload and a file that is not a document or photo", async () => {

@@ -2,9 +2,11 @@
 // their retries arrive on the dead-letter queue and fail their submission with the last reason.
 import { eq } from "drizzle-orm";
 import { getDb } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { jobStub } from "../../core/jobs/stub";
-import { submissions } from "../../core/db/schema";
+import { gradingJobs, submissions } from "../../core/db/schema";
 import { GradingMessage } from "../../core/jobs/events";
+import { gradingSettings } from "./env";
 import { isPermanent, processSubmission } from "./pipeline";
 import { markSubmissionFailed, settleJob } from "./results";
 
@@ -20,6 +22,16 @@ function readableReason(error: unknown): string {
   return message.length > 300 ? `${message.slice(0, 300)}…` : message || "Grading failed.";
 }
 
+/**
+ * A message whose job is not its teacher's is dropped before anything is read or written: neither D1 nor the
+ * job's event log may change on another teacher's behalf.
+ */
+async function ownsJob(env: Env, { jobId, teacherId, submissionId }: GradingMessage): Promise<boolean> {
+  if (await forTeacher(getDb(env.DB), teacherId).find(gradingJobs, jobId)) return true;
+  console.error("Dropping a grading message for a job its teacher does not own", { jobId, submissionId });
+  return false;
+}
+
 export async function consume(message: Message<unknown>, env: Env) {
   const parsed = GradingMessage.safeParse(message.body);
   if (!parsed.success) {
@@ -27,43 +39,51 @@ export async function consume(message: Message<unknown>, env: Env) {
     message.ack();
     return;
   }
-  const { jobId, submissionId } = parsed.data;
+  const { jobId, submissionId, teacherId } = parsed.data;
+  if (!(await ownsJob(env, parsed.data))) {
+    message.ack();
+    return;
+  }
   const sink = jobStub(env, jobId);
   try {
+    gradingSettings(env); // a configuration error fails the submission with its message, before any work
     await processSubmission(env, parsed.data, message.attempts, sink);
     message.ack();
   } catch (error) {
     const reason = readableReason(error);
     if (isPermanent(error)) {
-      await failSubmission(env, jobId, submissionId, reason);
+      await failSubmission(env, parsed.data, reason);
       message.ack();
       return;
     }
     // Keep the latest reason so the dead-letter consumer can tell the teacher why it finally failed.
-    await getDb(env.DB).update(submissions).set({ failureReason: reason }).where(eq(submissions.id, submissionId));
+    const scope = forTeacher(getDb(env.DB), teacherId);
+    await scope.db
+      .update(submissions)
+      .set({ failureReason: reason })
+      .where(scope.where(submissions, eq(submissions.id, submissionId)));
     await sink.append({ type: "error", submissionId, message: `Attempt ${message.attempts} failed: ${reason}` });
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
 
-async function failSubmission(env: Env, jobId: string, submissionId: string, reason: string) {
+async function failSubmission(env: Env, { jobId, submissionId, teacherId }: GradingMessage, reason: string) {
   const sink = jobStub(env, jobId);
-  await markSubmissionFailed(env, submissionId, reason);
+  await markSubmissionFailed(env, teacherId, submissionId, reason);
   await sink.append(
     { type: "submission_done", submissionId, status: "failed", score: null, maxScore: null, percent: null, needsReview: true, reason },
     `done:${submissionId}`,
   );
-  await settleJob(env, jobId, sink);
+  await settleJob(env, { jobId, teacherId }, sink);
 }
 
 /** Messages that used up their retries: the submission fails with its last reason, and the job can still end. */
 export async function consumeDeadLetter(message: Message<unknown>, env: Env) {
   const parsed = GradingMessage.safeParse(message.body);
-  if (parsed.success) {
-    const { jobId, submissionId } = parsed.data;
-    const row = await getDb(env.DB).query.submissions.findFirst({ where: eq(submissions.id, submissionId) });
+  if (parsed.success && (await ownsJob(env, parsed.data))) {
+    const row = await forTeacher(getDb(env.DB), parsed.data.teacherId).find(submissions, parsed.data.submissionId);
     const reason = `Grading failed after ${MAX_ATTEMPTS} attempts: ${row?.failureReason ?? "unknown error"}`;
-    await failSubmission(env, jobId, submissionId, reason);
+    await failSubmission(env, parsed.data, reason);
   }
   message.ack();
 }

@@ -49,6 +49,7 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
    */
   async append(input: JobEvent, dedupeKey?: string): Promise<number | null> {
     const event = JobEvent.parse(input);
+    if (!this.state) return null; // never started, or erased with its teacher's data: nothing is recorded
     const at = Date.now();
     const row = this.ctx.storage.sql
       .exec<{ seq: number }>(
@@ -62,6 +63,14 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
     this.applyToState(event);
     this.broadcast(formatSseEvent({ seq: row.seq, at, event }), event.type === "job_done");
     return row.seq;
+  }
+
+  async erase(): Promise<void> {
+    for (const writer of this.subscribers) writer.close().catch(() => {});
+    this.subscribers.clear();
+    this.stopHeartbeat();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   async status(): Promise<JobState | null> {
@@ -130,13 +139,13 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
     }
     const sweeps = (this.ctx.storage.kv.get<number>("sweeps") ?? 0) + 1;
     if (sweeps > MAX_RECOVERY_SWEEPS) {
-      await failUnfinishedSubmissions(this.env, state.jobId, this, "Grading stopped responding; please try this submission again.");
+      await failUnfinishedSubmissions(this.env, state, this, "Grading stopped responding; please try this submission again.");
       return;
     }
     const requeued = await requeueUnfinished(this.env, state.jobId, state.teacherId);
     if (requeued === 0) {
       // Everything is graded or failed but the end was not recorded (killed between the two): record it now.
-      await settleJob(this.env, state.jobId, this);
+      await settleJob(this.env, state, this);
       return;
     }
     this.ctx.storage.kv.put("sweeps", sweeps);

@@ -1,15 +1,18 @@
 // One submission's run through the grading pipeline: read → identify → grade → feedback.
 // Every step is appended to the job's event log so the teacher watches it happen; results are written to D1
 // idempotently (a redelivered message rewrites the same rows), so a retry never duplicates or loses a result.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb, type Db } from "../../core/db/client";
+// Every row is read and written through forTeacher with the message's teacher: another teacher's rows are
+// simply not found.
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../core/db/client";
+import { forTeacher, type TeacherScope } from "../../core/db/scoped";
 import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
+import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
 import {
   AnswerKeyError,
   parseAnswerKey,
   parseRubric,
-  readDocument,
   RubricError,
   UnsupportedFileError,
   type AnswerKey,
@@ -18,7 +21,10 @@ import {
   type Rubric,
 } from "./engines";
 import { gradingProviderFor } from "./grading-provider";
+import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
+import { readUpload } from "./reading";
+import { applyOverrides, teacherOverrides } from "./overrides";
 import { settleJob, type JobEventSink } from "./results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
@@ -49,32 +55,37 @@ async function readStoredFile(env: Env, r2Key: string): Promise<Uint8Array> {
 }
 
 /** The text of the assignment's key or rubric: typed text, else the uploaded files read once and remembered. */
-async function teacherDocumentText(env: Env, db: Db, assignment: Assignment, kind: "answer_key" | "rubric"): Promise<string | null> {
+async function teacherDocumentText(
+  env: Env,
+  scope: TeacherScope,
+  assignment: Assignment,
+  kind: "answer_key" | "rubric",
+): Promise<string | null> {
   const stored = kind === "answer_key" ? assignment.answerKeyText : assignment.rubricText;
   if (stored?.trim()) return stored;
-  const files = await db
+  const files = await scope.db
     .select()
     .from(assignmentFiles)
-    .where(and(eq(assignmentFiles.assignmentId, assignment.id), eq(assignmentFiles.kind, kind)))
+    .where(scope.where(assignmentFiles, eq(assignmentFiles.assignmentId, assignment.id), eq(assignmentFiles.kind, kind)))
     .orderBy(assignmentFiles.createdAt);
   if (files.length === 0) return null;
   const texts: string[] = [];
-  for (const file of files) texts.push((await readDocument(await readStoredFile(env, file.r2Key))).text);
+  for (const file of files) texts.push((await readUpload(env, await readStoredFile(env, file.r2Key))).text);
   const text = texts.join("\n\n").trim();
   if (text) {
-    await db
+    await scope.db
       .update(assignments)
       .set(kind === "answer_key" ? { answerKeyText: text } : { rubricText: text })
-      .where(eq(assignments.id, assignment.id));
+      .where(scope.where(assignments, eq(assignments.id, assignment.id)));
   }
   return text || null;
 }
 
-async function loadKeyAndRubric(env: Env, db: Db, assignment: Assignment | undefined, reviewNotes: string[]) {
+async function loadKeyAndRubric(env: Env, scope: TeacherScope, assignment: Assignment | undefined, reviewNotes: string[]) {
   let key: AnswerKey | undefined;
   let rubric: Rubric | undefined;
   if (!assignment) return { key, rubric };
-  const keyText = await teacherDocumentText(env, db, assignment, "answer_key");
+  const keyText = await teacherDocumentText(env, scope, assignment, "answer_key");
   if (keyText) {
     try {
       key = parseAnswerKey(keyText, { totalPoints: assignment.points });
@@ -83,7 +94,7 @@ async function loadKeyAndRubric(env: Env, db: Db, assignment: Assignment | undef
       reviewNotes.push(`The answer key could not be used: ${error.message}`);
     }
   }
-  const rubricText = await teacherDocumentText(env, db, assignment, "rubric");
+  const rubricText = await teacherDocumentText(env, scope, assignment, "rubric");
   if (rubricText) {
     try {
       rubric = parseRubric(rubricText);
@@ -96,24 +107,25 @@ async function loadKeyAndRubric(env: Env, db: Db, assignment: Assignment | undef
 }
 
 /** Links the submission to a student of the teacher's (in the assignment's class when it has one) by name. */
-async function identifyStudent(db: Db, submission: Submission, assignment: Assignment | undefined, detected: string | null) {
+async function identifyStudent(scope: TeacherScope, submission: Submission, assignment: Assignment | undefined, detected: string | null) {
   // A name guessed from the file name gives way to the name written on the work.
   const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
   const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
   const name = (useDetected ? detected : submission.studentName).trim();
   if (!name) return { studentName: submission.studentName, studentId: submission.studentId };
   if (submission.studentId) return { studentName: name, studentId: submission.studentId };
-  const candidates = await db
+  // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
+  const candidates = await scope.db
     .select({ id: students.id })
     .from(students)
     .where(
-      and(
-        eq(students.teacherId, submission.teacherId),
+      scope.where(
+        students,
         sql`lower(${students.name}) = lower(${name})`,
         assignment?.classId
           ? inArray(
               students.id,
-              db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)),
+              scope.db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)),
             )
           : undefined,
       ),
@@ -123,7 +135,7 @@ async function identifyStudent(db: Db, submission: Submission, assignment: Assig
 }
 
 async function saveResult(
-  db: Db,
+  scope: TeacherScope,
   submission: Submission,
   outcome: { result: GradingResult; reading: DocumentReading; feedback: string; studentName: string; studentId: string | null },
 ) {
@@ -134,21 +146,28 @@ async function saveResult(
   );
   const flags = [...new Set([...kept, ...result.flags.map((f) => f.type.replaceAll("-", "_"))])];
   const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
+  const { db } = scope;
+  // question_results has no teacher of its own: it is reached through the submission, read through the scope.
+  const merged = applyOverrides(result, await teacherOverrides(db, submission.id, submission.flags));
   await db.batch([
     db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
-    ...result.questions.map((q) =>
+    ...merged.questions.map(({ question: q, points, override }) =>
       db.insert(questionResults).values({
         id: `${submission.id}:${q.number}`,
         submissionId: submission.id,
         questionNumber: String(q.number),
         keyAnswer: q.keyAnswer,
         studentAnswer: q.studentAnswer,
-        pointsAwarded: q.pointsAwarded,
+        pointsAwarded: points,
         pointsPossible: q.pointsPossible,
         aiPoints: q.pointsAwarded,
         reason: q.reason,
         confidence: q.confidence,
-        feedback: q.feedback,
+        needsReview: q.needsReview,
+        reviewReason: q.reviewReason,
+        feedback: override?.feedback ?? q.feedback,
+        editedBy: override?.editedBy ?? null,
+        editedAt: override?.editedAt ?? null,
       }),
     ),
     db
@@ -157,9 +176,9 @@ async function saveResult(
         status: "graded",
         studentName: outcome.studentName,
         studentId: outcome.studentId,
-        score: result.total,
+        score: merged.score,
         maxScore: result.max,
-        percent: result.percent,
+        percent: merged.percent,
         aiScore: result.total,
         needsReview: result.needsReview,
         recognizedText: reading.text,
@@ -171,7 +190,7 @@ async function saveResult(
         gradedAt: now,
         updatedAt: now,
       })
-      .where(eq(submissions.id, submission.id)),
+      .where(scope.where(submissions, eq(submissions.id, submission.id))),
   ]);
 }
 
@@ -188,14 +207,14 @@ function correctedReading(text: string): DocumentReading {
   };
 }
 
-async function readSubmissionFile(env: Env, db: Db, submission: Submission, sink: JobEventSink): Promise<DocumentReading> {
-  const file = submission.fileId
-    ? await db.query.assignmentFiles.findFirst({ where: eq(assignmentFiles.id, submission.fileId) })
-    : undefined;
+async function readSubmissionFile(env: Env, scope: TeacherScope, submission: Submission, sink: JobEventSink): Promise<DocumentReading> {
+  const file = submission.fileId ? await scope.find(assignmentFiles, submission.fileId) : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
-  const reading = await readDocument(bytes, {
+  const vision = await visionReaderForTeacher(env, scope.db, scope.teacherId);
+  const reading = await readUpload(env, bytes, {
+    vision,
     onPage: (page) => {
       pageEvents.push(
         sink.append(
@@ -219,16 +238,18 @@ async function readSubmissionFile(env: Env, db: Db, submission: Submission, sink
 }
 
 export async function processSubmission(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink) {
-  const db = getDb(env.DB);
-  const submission = await db.query.submissions.findFirst({ where: eq(submissions.id, message.submissionId) });
-  if (!submission || submission.teacherId !== message.teacherId) {
-    throw new PermanentGradingError("This submission no longer exists.");
-  }
+  const scope = forTeacher(getDb(env.DB), message.teacherId);
+  const submission = await scope.find(submissions, message.submissionId);
+  if (!submission) throw new PermanentGradingError("This submission no longer exists.");
   if (submission.status === "graded" || submission.status === "failed") {
-    await settleJob(env, message.jobId, sink); // a redelivered message: the result is already stored
+    await settleJob(env, message, sink); // a redelivered message: the result is already stored
     return;
   }
-  await db.update(submissions).set({ status: "processing", updatedAt: new Date() }).where(eq(submissions.id, submission.id));
+  if ((await gradingAllowance(scope.db, submission.teacherId)).reached) throw new PermanentGradingError(PLAN_LIMIT_MESSAGE);
+  await scope.db
+    .update(submissions)
+    .set({ status: "processing", updatedAt: new Date() })
+    .where(scope.where(submissions, eq(submissions.id, submission.id)));
   await sink.append(
     { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
     `started:${submission.id}:${attempt}`,
@@ -236,7 +257,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
 
   // 1. Read (or take the text the teacher corrected).
   const corrected = submission.flags.includes(TEXT_CORRECTED) && submission.recognizedText != null;
-  const reading = corrected ? correctedReading(submission.recognizedText!) : await readSubmissionFile(env, db, submission, sink);
+  const reading = corrected ? correctedReading(submission.recognizedText!) : await readSubmissionFile(env, scope, submission, sink);
   if (corrected) {
     await sink.append(
       { type: "page_read", submissionId: submission.id, page: 1, bytes: 0, text: reading.text, confidence: 100, width: null, height: null },
@@ -245,13 +266,9 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   }
 
   // 2. Identify, 3. grade.
-  const assignment = submission.assignmentId
-    ? await db.query.assignments.findFirst({
-        where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, submission.teacherId)),
-      })
-    : undefined;
+  const assignment = submission.assignmentId ? await scope.find(assignments, submission.assignmentId) : undefined;
   const reviewNotes: string[] = [];
-  const { key, rubric } = await loadKeyAndRubric(env, db, assignment, reviewNotes);
+  const { key, rubric } = await loadKeyAndRubric(env, scope, assignment, reviewNotes);
   const gradingAssignment = {
     points: assignment?.points ?? QUICKSNAP_POINTS,
     gradeLevel: assignment?.gradeLevel || undefined,
@@ -263,7 +280,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const result: GradingResult = reviewNotes.length
     ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
     : graded;
-  const who = await identifyStudent(db, submission, assignment, result.studentName);
+  const who = await identifyStudent(scope, submission, assignment, result.studentName);
   for (const q of result.questions) {
     await sink.append(
       {
@@ -274,6 +291,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         pointsPossible: q.pointsPossible,
         reason: q.reason,
         confidence: q.confidence,
+        needsReview: q.needsReview,
+        reviewReason: q.reviewReason,
       },
       `question:${submission.id}:${q.number}`,
     );
@@ -282,7 +301,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   // 4. Feedback, streamed token by token (a failing hosted model gives way to the local writer).
   const feedback = await writeFeedback(provider, { submission, attempt, result, reading, assignment: gradingAssignment }, sink);
 
-  await saveResult(db, submission, { result, reading, feedback, ...who });
+  await saveResult(scope, submission, { result, reading, feedback, ...who });
   await sink.append(
     {
       type: "submission_done",
@@ -296,5 +315,5 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     },
     `done:${submission.id}`,
   );
-  await settleJob(env, message.jobId, sink);
+  await settleJob(env, message, sink);
 }

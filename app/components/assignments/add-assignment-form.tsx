@@ -13,6 +13,8 @@ import { UploadCard, usePickedFiles } from "~/components/assignments/upload-card
 import { FormAlert, Spinner } from "~/components/ui/field";
 import { useAssignmentUpload } from "~/hooks/use-assignment-upload";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useGoogleDrive } from "~/hooks/use-google-drive";
+import { DrivePicker, type DrivePick } from "~/components/google/drive-picker";
 import {
   AssignmentForm,
   CREATE_ERROR_MESSAGE,
@@ -31,9 +33,12 @@ export type AddAssignmentFormProps = {
   maxUploadBytes: number;
   /** The action's answer when the form posted without JavaScript. */
   issues: { field: string | null; message: string }[];
+  google: { configured: boolean; driveConnected: boolean };
 };
 
-export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes, issues }: AddAssignmentFormProps) {
+type DriveArea = "work" | "key" | "rubric";
+
+export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes, issues, google }: AddAssignmentFormProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -52,10 +57,26 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
   const key = usePickedFiles();
   const rubric = usePickedFiles();
   const [camera, setCamera] = useState<null | "work" | "key" | "rubric">(null);
+  const drive = useGoogleDrive(google.driveConnected);
+  const [picker, setPicker] = useState<DriveArea | null>(null);
+  const [drivePicks, setDrivePicks] = useState<Record<DriveArea, DrivePick[]>>({ work: [], key: [], rubric: [] });
+  const driveProps = (area: DriveArea) =>
+    google.configured
+      ? {
+          onOpen: () => setPicker(area),
+          picks: drivePicks[area],
+          onRemove: (id: string) => setDrivePicks((all) => ({ ...all, [area]: all[area].filter((p) => p.id !== id) })),
+        }
+      : undefined;
   const upload = useAssignmentUpload();
   const { busy, progress, created, error: clientError } = upload;
   const formRef = useRef<HTMLFormElement>(null);
   const wantsSnap = searchParams.get("snap") === "1";
+  // The dashboard's 'Google Drive' quick action opens the Drive browser for the students' work.
+  const wantsDrive = searchParams.get("drive") === "1";
+  useEffect(() => {
+    if (hydrated && wantsDrive && google.configured) setPicker("work");
+  }, [hydrated, wantsDrive, google.configured]);
   // The dashboard's 'Snap & Grade' opens the camera straight away on a desktop.
   useEffect(() => {
     if (hydrated && wantsSnap && !isMobile) setCamera("work");
@@ -78,7 +99,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
     },
   });
 
-  const noFiles = work.files.length === 0;
+  const noFiles = work.files.length === 0 && drivePicks.work.length === 0;
 
   function submitWithProgress(formElement: HTMLFormElement) {
     const body = new FormData(formElement);
@@ -86,6 +107,11 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
     for (const f of work.files) body.append(batchUpload ? FILE_FIELDS.batch : FILE_FIELDS.assignment, f.file);
     if (hasAnswerKey) for (const f of key.files) body.append(FILE_FIELDS.answer_key, f.file);
     if (hasRubric) for (const f of rubric.files) body.append(FILE_FIELDS.rubric, f.file);
+    // Files picked in Google Drive go as ids: the server copies them from Drive (drive-import.server.ts).
+    const workField = batchUpload ? FILE_FIELDS.batch : FILE_FIELDS.assignment;
+    for (const pick of drivePicks.work) body.append(`drive_${workField}`, pick.id);
+    if (hasAnswerKey) for (const pick of drivePicks.key) body.append(`drive_${FILE_FIELDS.answer_key}`, pick.id);
+    if (hasRubric) for (const pick of drivePicks.rubric) body.append(`drive_${FILE_FIELDS.rubric}`, pick.id);
     return upload.submit(body, mode === "immediate");
   }
 
@@ -106,6 +132,11 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
         className="mt-6 space-y-6"
       >
         <fieldset disabled={pageBusy} className="space-y-6">
+          {google.configured && drive.connected ? (
+            <p role="status" className="rounded-xl border border-green-200 bg-green-50 px-5 py-3 text-sm font-medium text-green-800">
+              Google Drive Connected
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-brand-100 bg-brand-50 px-5 py-4">
             <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
               <input type="hidden" name="skipDetails" value="false" />
@@ -180,6 +211,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
               hydrated={hydrated}
               isMobile={isMobile}
               maxBytes={maxUploadBytes}
+              drive={driveProps("work")}
             />
             {showKey ? (
               <UploadCard
@@ -194,6 +226,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
                 isMobile={isMobile}
                 maxBytes={maxUploadBytes}
                 allowText
+                drive={driveProps("key")}
               >
                 <div className="mt-4">
                   <label htmlFor="answerKeyText" className="mb-1 block text-sm font-medium text-slate-700">
@@ -222,6 +255,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
                 isMobile={isMobile}
                 maxBytes={maxUploadBytes}
                 allowText
+                drive={driveProps("rubric")}
               >
                 <div className="mt-4">
                   <label htmlFor="rubricText" className="mb-1 block text-sm font-medium text-slate-700">
@@ -398,6 +432,15 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
         </div>
       </form>
 
+      <DrivePicker
+        open={picker !== null}
+        onClose={() => setPicker(null)}
+        drive={drive}
+        onSelect={(picks) =>
+          picker &&
+          setDrivePicks((all) => ({ ...all, [picker]: [...all[picker], ...picks.filter((p) => !all[picker].some((q) => q.id === p.id))] }))
+        }
+      />
       <CameraModal open={camera !== null} onClose={() => setCamera(null)} onPhoto={(file) => cameraTarget.add([file])} />
     </>
   );

@@ -38,6 +38,7 @@ export function UploadCard({
   isMobile,
   maxBytes,
   allowText = false,
+  drive,
   children,
 }: {
   title: string;
@@ -51,6 +52,8 @@ export function UploadCard({
   isMobile: boolean;
   maxBytes: number;
   allowText?: boolean;
+  /** Google Drive, when set up: the button that opens the Drive browser, and the files picked there. */
+  drive?: { onOpen: () => void; picks: { id: string; name: string; size: number | null }[]; onRemove: (id: string) => void };
   children?: ReactNode;
 }) {
   const id = useId();
@@ -115,6 +118,15 @@ export function UploadCard({
               }}
             />
           </label>
+          {hydrated && drive ? (
+            <button
+              type="button"
+              onClick={drive.onOpen}
+              className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Google Drive
+            </button>
+          ) : null}
           {hydrated && !isMobile ? (
             <button
               type="button"
@@ -181,6 +193,29 @@ export function UploadCard({
             {files.length} {files.length === 1 ? "file" : "files"} · {formatFileSize(total)}
           </p>
         </>
+      ) : null}
+      {drive?.picks.length ? (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={`${title}: from Google Drive`}>
+          {drive.picks.map((pick) => (
+            <li key={pick.id} className="flex items-center gap-3 px-3 py-2">
+              <span className="flex h-10 w-10 items-center justify-center rounded bg-slate-100 text-[11px] font-semibold text-slate-700">
+                Drive
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-slate-800">{pick.name}</span>
+                <span className="block text-xs text-slate-500">{pick.size === null ? "Unknown size" : formatFileSize(pick.size)}</span>
+              </span>
+              <button
+                type="button"
+                onClick={() => drive.onRemove(pick.id)}
+                className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-red-50 hover:text-red-700"
+                aria-label={`Remove ${pick.name}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
       ) : null}
       {children}
     </section>

@@ -49,23 +49,28 @@ export function DataTable({
   bodyClassName?: string;
 }) {
   const style = STYLES[variant];
+  // On a phone a wide table scrolls inside its own box instead of widening the page; width 0 with min-width 100%
+  // keeps the table's width out of the layout of the cards and grids around it. Focusable so the keyboard scrolls it.
   return (
-    <table className={`${style.table} ${className}`.trim()}>
-      {caption ? <caption className="sr-only">{caption}</caption> : null}
-      <thead className={theadClassName ?? style.thead}>
-        <tr>
-          {columns.map((column, index) => {
-            const c = typeof column === "string" ? { label: column } : column;
-            const base = index === columns.length - 1 ? style.lastTh : style.th;
-            return (
-              <th key={index} scope="col" aria-sort={c.ariaSort} className={c.className ?? base}>
-                {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody className={bodyClassName}>{children}</tbody>
-    </table>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
+    <div className="w-0 min-w-full overflow-x-auto" tabIndex={0} role="group" aria-label={caption ?? "Table"}>
+      <table className={`${style.table} ${className}`.trim()}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={theadClassName ?? style.thead}>
+          <tr>
+            {columns.map((column, index) => {
+              const c = typeof column === "string" ? { label: column } : column;
+              const base = index === columns.length - 1 ? style.lastTh : style.th;
+              return (
+                <th key={index} scope="col" aria-sort={c.ariaSort} className={c.className ?? base}>
+                  {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={bodyClassName}>{children}</tbody>
+      </table>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canvasStudentName, csvCell, neutralize, toCsv } from "~/server/exports.server";
+import { canvasStudentName, csvCell, isFormula, neutralize, toCsv } from "~/server/exports.server";
 
 describe("CSV cells", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -12,9 +12,19 @@ describe("CSV cells", () => {
   });
 
   it("neutralises text that a spreadsheet would run as a formula", () => {
-    for (const bad of ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\t=x"]) expect(neutralize(bad).startsWith("'")).toBe(true);
+    for (const bad of ["=1+1", "+SUM(A1)", "-2+3", "@SUM(1+9)*cmd|' /C calc'!A0", "\t=x", "+A1", "-2+3+cmd|' /C calc'!A0"]) {
+      expect(isFormula(bad), bad).toBe(true);
+      expect(neutralize(bad).startsWith("'")).toBe(true);
+    }
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvCell(-5)).toBe("-5"); // numbers we write are numbers
+  });
+
+  it("quotes but never changes names and ids that only start with a sign", () => {
+    for (const plain of ["-Ana", "+1A", "@home", "-5", "+44 team"]) {
+      expect(isFormula(plain), plain).toBe(false);
+      expect(csvCell(plain)).toBe(`"${plain}"`);
+    }
   });
 
   it("writes UTF-8 with a byte-order mark and CRLF rows", () => {

@@ -73,12 +73,30 @@ describe("roster CSV", () => {
       "First Name,Last Name,Email\nAda,Lovelace,ADA@school.example\nAlan,,not-an-email\n,,x@y.z\nGrace,Hopper,ada@school.example\n",
     );
     expect(preview.error).toBeNull();
-    expect(preview.rows).toEqual([
+    expect(preview.rows).toMatchObject([
       { line: 2, name: "Ada Lovelace", email: "ada@school.example", error: null },
       { line: 3, name: "Alan", email: "not-an-email", error: "Please enter a valid email address" },
       { line: 4, name: "", email: "x@y.z", error: "Name is missing" },
       { line: 5, name: "Grace Hopper", email: "ada@school.example", error: "This email appears earlier in the file" },
     ]);
+  });
+  it("reads SIS ids and logins under the column names of Canvas, SIS and OneRoster exports", () => {
+    const canvas = parseRoster(
+      [
+        "Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1",
+        "Points Possible,,,,,10",
+        '"Lovelace, Ada",101,S-001,ada@school.example,3B,9',
+        '"Turing, Alan",102,S-002,alan.t,3B,8',
+      ].join("\n"),
+    );
+    expect(canvas.rows).toEqual([
+      { line: 2, name: "Ada Lovelace", email: "ada@school.example", studentNumber: "S-001", loginId: "ada@school.example", error: null },
+      { line: 3, name: "Alan Turing", email: "", studentNumber: "S-002", loginId: "alan.t", error: "Email is missing" },
+    ]);
+    const sis = parseRoster("givenName,familyName,email,identifier,username\nGrace,Hopper,g@school.example,900,ghopper\n");
+    expect(sis.rows[0]).toMatchObject({ name: "Grace Hopper", studentNumber: "900", loginId: "ghopper", error: null });
+    const ps = parseRoster("Name,Email,Student Number,Login ID\nKat Johnson,k@school.example,12345,k j\n");
+    expect(ps.rows[0]).toMatchObject({ studentNumber: "12345", error: "The login cannot contain spaces (at most 120 characters)" });
   });
   it("accepts headerless name,email rows and explains an empty file", () => {
     expect(parseRoster("Ada Lovelace,ada@school.example").rows[0]).toMatchObject({ line: 1, name: "Ada Lovelace", error: null });

@@ -111,6 +111,13 @@ describe("getGradingProvider", () => {
     expect(result.total).toBe(5);
     expect(result.questions[1].feedback).toBe("Name the process: photosynthesis.");
     expect(result.studentName).toBe("Maya Lopez");
+    // Where the model and the rules disagree (question 3: the rules say 73 is not 83), the teacher decides.
+    expect(result.questions[2]).toMatchObject({
+      needsReview: true,
+      reviewReason: expect.stringMatching(/openai model gave 2, the rules 0/),
+    });
+    expect(result.questions[0].needsReview).toBe(false);
+    expect(result.needsReview).toBe(true);
   });
 
   it("grades through Anthropic messages", async () => {

@@ -41,8 +41,8 @@ describe("plans (spec sections 6 and 9)", () => {
       expect(pro!.notIncluded).toContain(f);
       expect(school!.features).toContain(f);
     }
-    expect(starter!.features).toContain("Up to 100 assignments a month");
-    expect(pro!.features).toContain("Unlimited assignments");
+    expect(starter!.features).toContain("Up to 100 graded submissions a month");
+    expect(pro!.features).toContain("Unlimited graded submissions");
     expect(school!.notIncluded).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The local grader: aligns the student's answers with the key (or solves what it can without one),
 // scores with partial credit, scores rubric criteria it can check, and says when the teacher must look.
-import { describeKeyAnswer, roundPoints, type AnswerKey } from "./answer-key";
+import { describeKeyAnswer, QUESTION_NUMBER, roundPoints, type AnswerKey } from "./answer-key";
 import { overallFeedback, questionFeedback, gradeBand } from "../../../core/feedback/compose";
 import { detectPromptInjection } from "./injection";
 import { scoreRubric, type Rubric } from "./rubric";
@@ -12,10 +12,13 @@ import {
   type GradingFlag,
   type QuestionResult,
 } from "../../../core/grading/result";
+import { judgeAnswer } from "./judge";
+import { questionContexts, type QuestionContext } from "./question-context";
+import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
-import { extractFromLines, type StudentAnswer, type TextLine } from "./student-work";
+import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "./student-work";
 import type { DocumentReading } from "./types";
-import { compareAnswer, parseNumber, type Match } from "./values";
+import { compareAnswer, parseNumber } from "./values";
 
 export interface GradeInput {
   reading?: DocumentReading;
@@ -27,18 +30,54 @@ export interface GradeInput {
 
 export const LOCAL_PROVIDER = { name: "local", model: "gradewell-rules-1" } as const;
 
-function linesOf(input: GradeInput): TextLine[] {
-  if (input.reading) {
-    return input.reading.pages.flatMap((page) =>
-      page.lines.length
-        ? page.lines.map((l) => ({ text: l.text, confidence: l.confidence }))
-        : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
-    );
-  }
+type GradedLine = TextLine;
+
+function linesOf(input: GradeInput): GradedLine[] {
+  // Lines in reading order with their words (two-column pages column by column: layout.ts).
+  if (input.reading) return readingLines(input.reading);
   return (input.text ?? "")
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((t) => ({ text: t, confidence: 1 }));
+}
+
+/** Specks and shadows read as short words with very low confidence at the end of an answer ("six Sa"). */
+const NOISE_WORD_CONFIDENCE = 0.5;
+function withoutTrailingNoise(line: GradedLine | undefined, answer: string): string {
+  if (!line?.words?.length) return answer;
+  const tokens = answer.split(/\s+/);
+  const words = [...line.words];
+  while (tokens.length > 1 && words.length) {
+    const w = words.at(-1)!;
+    if (w.text !== tokens.at(-1) || w.confidence >= NOISE_WORD_CONFIDENCE || w.text.length > 4) break;
+    tokens.pop();
+    words.pop();
+  }
+  return tokens.join(" ").replace(/[\s:;,]+$/, "");
+}
+
+/** The lowest confidence of the words on the answer's line that make up the answer. */
+function answerWordConfidence(line: GradedLine | undefined, answer: string): number | undefined {
+  if (!line?.words?.length) return undefined;
+  const tokens = new Set(answer.toLowerCase().split(/\s+/).filter(Boolean));
+  const words = line.words.filter((w) => tokens.has(w.text.toLowerCase()) || [...tokens].some((t) => w.text.toLowerCase().includes(t)));
+  return words.length ? Math.min(...words.map((w) => w.confidence)) : undefined;
+}
+
+/** A "read answer" that is really a question's text (a blank answer followed by the next question). */
+function looksLikeQuestion(answer: string, number: number, contexts: Map<number, QuestionContext>): boolean {
+  const a = answer.toLowerCase().replace(/\s+/g, " ").trim();
+  if (a.length < 12) return false;
+  if (/\?\s*$/.test(a)) return true;
+  for (const [n, c] of contexts) {
+    if (n === number) continue;
+    const t = c.text.toLowerCase().replace(/\s+/g, " ").trim();
+    if (t.length >= 12 && (t.includes(a) || a.includes(t))) return true;
+  }
+  return (
+    /^(write|round|simplify|convert|express|reduce|solve|expand|list|name|what|which|how|find|multiply|calculate|add)\b/.test(a) &&
+    a.split(" ").length >= 4
+  );
 }
 
 function clamp(n: number, max: number) {
@@ -49,22 +88,29 @@ function status(credit: number): QuestionResult["status"] {
   return credit >= 0.999 ? "correct" : credit > 0 ? "partial" : "incorrect";
 }
 
-function bestMatch(accepted: AnswerKey["questions"][number]["accepted"], answer: string): Match {
-  let best: Match | undefined;
-  for (const a of accepted) {
-    const m = compareAnswer(a.value, answer);
-    if (!best || m.credit > best.credit || (m.credit === best.credit && m.confidence > best.confidence)) best = m;
-  }
-  return best!;
-}
+type Graded = Omit<QuestionResult, "feedback">;
 
-function gradeWithKey(key: AnswerKey, answers: Map<number, StudentAnswer>, readingConfidence: number): Omit<QuestionResult, "feedback">[] {
+function gradeWithKey(
+  key: AnswerKey,
+  answers: Map<number, StudentAnswer>,
+  readingConfidence: number,
+  lines: GradedLine[],
+  pageUncertain: boolean,
+): Graded[] {
+  const contexts = questionContexts(lines.map((l) => l.text));
   return key.questions.map((q) => {
-    const student = answers.get(q.number);
+    const found = answers.get(q.number);
+    // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
+    const student = found && /^(?:answer|ans)\W*$/i.test(found.answer.trim()) ? { ...found, answer: "" } : found;
     const keyAnswer = describeKeyAnswer(q);
+    const context = contexts.get(q.number);
     if (!student || !student.answer) {
       // Sure it is blank only as far as the page was read well.
-      const confidence = Math.min(1, (student?.readingConfidence ?? readingConfidence) * 0.95);
+      const lineConfidence = student?.readingConfidence ?? readingConfidence;
+      const confidence = Math.min(1, lineConfidence * 0.95);
+      const review = student
+        ? reviewQuestion({ answered: false, status: "missing", lineConfidence, pageUncertain })
+        : { needsReview: true, reason: `Question ${q.number} was not found on the page: it may not have been read.` };
       return {
         number: q.number,
         questionText: student?.questionText ?? null,
@@ -77,15 +123,40 @@ function gradeWithKey(key: AnswerKey, answers: Map<number, StudentAnswer>, readi
         confidence,
         readingConfidence: student?.readingConfidence ?? readingConfidence,
         matchConfidence: 0.95,
+        needsReview: review.needsReview,
+        reviewReason: review.reason,
       };
     }
-    const match = bestMatch(q.accepted, student.answer);
+    const questionLike = looksLikeQuestion(student.answer, q.number, contexts);
+    const line = lines[student.line];
+    const cleaned = withoutTrailingNoise(line, student.answer);
+    let match = questionLike
+      ? { credit: 0, confidence: 0.5, reason: "No answer found: what was read looks like question text." }
+      : judgeAnswer(q, cleaned, context);
+    if (!questionLike && cleaned !== student.answer) {
+      // The marks dropped as noise must not decide the mark silently.
+      const raw = judgeAnswer(q, student.answer, context);
+      if (raw.credit !== match.credit) match = { ...match, doubt: `Unclear marks after the answer were ignored ("${student.answer}").` };
+    }
+    const review = reviewQuestion({
+      answered: true,
+      status: status(match.credit),
+      lineConfidence: student.readingConfidence,
+      wordConfidence: answerWordConfidence(line, cleaned),
+      // An answer on its own numbered line ("3. 1/2", an answer sheet) is where it should be; only one taken
+      // from an unlabelled line under the question is a guess worth a look.
+      source: student.source === "guess" && line && QUESTION_NUMBER.test(line.text.trim()) ? "inline" : student.source,
+      matchedBy: student.matchedBy,
+      doubt: "doubt" in match ? match.doubt : undefined,
+      looksLikeQuestion: questionLike,
+      pageUncertain,
+    });
     const pointsAwarded = clamp(roundPoints(match.credit * q.points), q.points);
     return {
       number: q.number,
       questionText: student.questionText ?? null,
       keyAnswer,
-      studentAnswer: student.answer,
+      studentAnswer: cleaned,
       pointsAwarded,
       pointsPossible: q.points,
       status: status(match.credit),
@@ -93,11 +164,13 @@ function gradeWithKey(key: AnswerKey, answers: Map<number, StudentAnswer>, readi
       confidence: student.readingConfidence * match.confidence,
       readingConfidence: student.readingConfidence,
       matchConfidence: match.confidence,
+      needsReview: review.needsReview,
+      reviewReason: review.reason,
     };
   });
 }
 
-function gradeWithoutKey(answers: StudentAnswer[], points: number): Omit<QuestionResult, "feedback">[] {
+function gradeWithoutKey(answers: StudentAnswer[], points: number): Graded[] {
   const each = answers.length ? roundPoints(points / answers.length) : 0;
   return answers.map((a) => {
     const solved = a.questionText ? solveQuestion(a.questionText) : undefined;
@@ -117,6 +190,8 @@ function gradeWithoutKey(answers: StudentAnswer[], points: number): Omit<Questio
         reason: "No answer key, and this question cannot be checked automatically: the teacher will score it.",
         confidence: 0,
         matchConfidence: 0,
+        needsReview: true,
+        reviewReason: "No answer key, and the question cannot be checked automatically.",
       };
     }
     const value = Number(solved.value.toFixed(6));
@@ -131,6 +206,7 @@ function gradeWithoutKey(answers: StudentAnswer[], points: number): Omit<Questio
         reason: "No answer found.",
         confidence: a.readingConfidence * 0.9,
         matchConfidence: 0.9,
+        ...flagged(reviewQuestion({ answered: false, status: "missing", lineConfidence: a.readingConfidence })),
       };
     }
     const match = compareAnswer({ ...key, decimals: 6 }, a.answer);
@@ -144,8 +220,20 @@ function gradeWithoutKey(answers: StudentAnswer[], points: number): Omit<Questio
       reason: `Solved ${solved.expression} = ${value}. ${match.reason}`,
       confidence: a.readingConfidence * matchConfidence,
       matchConfidence,
+      // Without a key the question itself was read from the page: the teacher checks what was solved.
+      ...flagged(
+        reviewQuestion({ answered: true, status: status(match.credit), lineConfidence: a.readingConfidence, source: a.source }),
+        a.readingConfidence * matchConfidence < REVIEW_CONFIDENCE
+          ? "Solved from the question as read; the reading is uncertain."
+          : undefined,
+      ),
     };
   });
+}
+
+function flagged(review: { needsReview: boolean; reason: string | null }, extra?: string) {
+  const reason = [review.reason, extra].filter(Boolean).join(" ") || null;
+  return { needsReview: !!reason, reviewReason: reason };
 }
 
 export function gradeSubmission(input: GradeInput): GradingResult {
@@ -166,7 +254,7 @@ export function gradeSubmission(input: GradeInput): GradingResult {
 
   const answers = new Map(work.answers.map((a) => [a.number, a]));
   const graded = input.key
-    ? gradeWithKey(input.key, answers, readingConfidence || 0.5)
+    ? gradeWithKey(input.key, answers, readingConfidence || 0.5, lines, !!input.reading && readingConfidence < REVIEW_READING_CONFIDENCE)
     : input.rubric
       ? []
       : gradeWithoutKey(work.answers, input.assignment.points);
@@ -225,9 +313,11 @@ export function gradeSubmission(input: GradeInput): GradingResult {
   const clampedTotal = clamp(total, max);
   const percent = max ? Math.round((clampedTotal / max) * 1000) / 10 : 0;
 
-  const unsure = questions.filter((q) => q.status !== "needs-review" && q.confidence < REVIEW_CONFIDENCE);
+  const unsure = questions.filter((q) => q.status !== "needs-review" && q.needsReview);
   if (unsure.length)
-    reviewReasons.push(`Low confidence on question${unsure.length > 1 ? "s" : ""} ${unsure.map((q) => q.number).join(", ")}.`);
+    reviewReasons.push(
+      `Check question${unsure.length > 1 ? "s" : ""} ${unsure.map((q) => q.number).join(", ")}: ${unsure[0]!.reviewReason}`,
+    );
   const teacherQuestions = questions.filter((q) => q.status === "needs-review");
   if (teacherQuestions.length)
     reviewReasons.push(

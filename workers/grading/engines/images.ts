@@ -1,9 +1,10 @@
 // Photos before reading: size checks from the header (no decoding), HEIC decoding, EXIF orientation,
 // and a downscale to about 2000 px on the long side so the OCR heap stays inside an isolate's memory.
-import { PhotonImage, SamplingFilter, apply_noise_reduction_median, fliph, flipv, grayscale, resize, rotate } from "@cf-wasm/photon";
+import { PhotonImage, SamplingFilter, fliph, flipv, resize, rotate } from "@cf-wasm/photon";
 import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
 import { UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { loadHeifWasm } from "./ocr/assets";
+import { cleanPage, encodePgm, type CleanupReport } from "./ocr/cleanup";
 
 export const OCR_LONG_SIDE = 2000;
 /** Photos larger than this are refused before decoding: their pixels alone would fill the isolate. */
@@ -17,12 +18,14 @@ export interface ImageInfo {
 }
 
 export interface PreparedImage {
-  /** PNG or JPEG bytes ready for OCR. */
+  /** Image bytes ready for OCR (grey PGM after clean-up). */
   bytes: Uint8Array;
   width: number;
   height: number;
   rotation: number;
   scaledFrom?: { width: number; height: number };
+  /** What the clean-up did (page corners, skew, scale). */
+  cleanup?: CleanupReport;
 }
 
 const CORRUPT_IMAGE_MESSAGE = "This photo could not be opened: the file looks damaged. Please take or export it again.";
@@ -186,9 +189,6 @@ export async function prepareImage(bytes: Uint8Array, kind: Extract<FileKind, "p
   } else {
     const info = readImageInfo(bytes, kind);
     checkPixels(info.width, info.height);
-    if (kind === "png" && info.orientation === 1 && Math.max(info.width, info.height) <= OCR_LONG_SIDE) {
-      return { bytes, width: info.width, height: info.height, rotation: 0 };
-    }
     try {
       image = PhotonImage.new_from_byteslice(bytes);
     } catch {
@@ -196,32 +196,56 @@ export async function prepareImage(bytes: Uint8Array, kind: Extract<FileKind, "p
     }
     ({ image, rotation } = applyOrientation(image, info.orientation));
   }
-  return finishImage(image, rotation, kind !== "png");
+  return finishImage(image, rotation);
 }
 
-/** Shrinks to OCR_LONG_SIDE, optionally removes noise, encodes as PNG; frees the image. */
-export function finishImage(image: PhotonImage, rotation: number, denoise: boolean): PreparedImage {
+/**
+ * Shrinks to OCR_LONG_SIDE, then cleans the page (ocr/cleanup.ts: page found and straightened, median,
+ * flat-field, deskew, text scaled for the engine) and encodes it as grey PGM for the engine; frees the image.
+ */
+export function finishImage(image: PhotonImage, rotation: number): PreparedImage {
+  let rgba: Uint8Array;
+  let width: number;
+  let height: number;
+  let scaledFrom: PreparedImage["scaledFrom"];
   try {
-    const width = image.get_width();
-    const height = image.get_height();
+    width = image.get_width();
+    height = image.get_height();
     const long = Math.max(width, height);
-    let scaledFrom: PreparedImage["scaledFrom"];
     if (long > OCR_LONG_SIDE) {
       const scale = OCR_LONG_SIDE / long;
-      // Triangle (bilinear) is ten times cheaper than Lanczos and reads as well after binarisation.
+      // Triangle (bilinear) is ten times cheaper than Lanczos and reads as well after clean-up.
       const smaller = resize(image, Math.round(width * scale), Math.round(height * scale), SamplingFilter.Triangle);
       image.free();
       image = smaller;
       scaledFrom = { width, height };
+      width = image.get_width();
+      height = image.get_height();
     }
-    if (denoise) {
-      // A 3x3 median removes camera noise that otherwise breaks tesseract's binarisation
-      // (photographed corpus: character error rate 57% without, 3% with; ~1 s a page).
-      grayscale(image);
-      apply_noise_reduction_median(image, 1);
-    }
-    const out = image.get_bytes();
-    return { bytes: out, width: image.get_width(), height: image.get_height(), rotation, scaledFrom };
+    rgba = image.get_raw_pixels();
+  } finally {
+    image.free();
+  }
+  const { image: clean, report } = cleanPage(rgba, width, height);
+  return { bytes: encodePgm(clean), width: clean.width, height: clean.height, rotation, scaledFrom, cleanup: report };
+}
+
+/** The cleaned grey page (PGM) as a JPEG for a hosted vision model. */
+export function pgmToJpeg(pgm: Uint8Array, quality = 85): Uint8Array {
+  let offset = 0;
+  for (let fields = 0; fields < 4 && offset < pgm.length; offset++) if (pgm[offset] === 0x0a) fields++;
+  const [, w, h] = new TextDecoder().decode(pgm.subarray(0, offset)).split(/\s+/);
+  const width = Number(w);
+  const height = Number(h);
+  const grey = pgm.subarray(offset, offset + width * height);
+  const rgba = new Uint8Array(width * height * 4);
+  for (let p = 0, q = 0; p < grey.length; p++, q += 4) {
+    rgba[q] = rgba[q + 1] = rgba[q + 2] = grey[p];
+    rgba[q + 3] = 255;
+  }
+  const image = new PhotonImage(rgba, width, height);
+  try {
+    return image.get_bytes_jpeg(quality);
   } finally {
     image.free();
   }

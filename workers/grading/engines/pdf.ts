@@ -150,6 +150,6 @@ export async function pdfPageImage(pdf: PdfDocument, number: number): Promise<Pr
     }
   }
   // Scans are photographs of paper: the same clean-up as camera photos.
-  const prepared = finishImage(new PhotonImage(rgba, w, h), 0, true);
+  const prepared = finishImage(new PhotonImage(rgba, w, h), 0);
   return step > 1 ? { ...prepared, scaledFrom: { width, height } } : prepared;
 }

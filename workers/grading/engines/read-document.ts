@@ -1,7 +1,8 @@
 // readDocument: any accepted upload → pages of text with positions and confidences.
 import { detectFileType, UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { checkDecodeBudget, DECODE_BUDGET } from "./budget";
-import { prepareImage, type PreparedImage } from "./images";
+import { pgmToJpeg, prepareImage, type PreparedImage } from "./images";
+import { VISION_BELOW_CONFIDENCE, VISION_CONFIDENCE } from "./ocr/vision";
 import { loadOcrAssets } from "./ocr/assets";
 import { createTesseractEngine, type OcrEngine } from "./ocr/tesseract";
 import { hasUsableTextLayer, openPdf, pdfPageImage, readPdfPageText } from "./pdf";
@@ -43,12 +44,51 @@ function textPage(number: number, text: string, method: ReadingMethod, started: 
   return { number, text, lines, width: 0, height: 0, confidence: 1, method, durationMs: performance.now() - started };
 }
 
-async function ocrImage(number: number, source: Uint8Array | PreparedImage, kind: "png" | "jpeg" | "heic"): Promise<PageReading> {
+/** Lines of a transcript (a hosted model's, a Word file's) with one confidence and line-number boxes. */
+function transcriptLines(text: string, confidence: number): ReadLine[] {
+  return text
+    .split("\n")
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t, i) => ({
+      text: t,
+      confidence,
+      bbox: { x: 0, y: i, width: t.length, height: 1 },
+      words: t.split(/\s+/).map((w) => ({ text: w, confidence, bbox: { x: 0, y: i, width: w.length, height: 1 } })),
+    }));
+}
+
+/** The hosted vision model's reading of a page, when configured and the page needs it; the local one otherwise. */
+async function withVision(page: PageReading, prepared: PreparedImage, opts: ReadOptions): Promise<PageReading> {
+  const vision = opts.vision;
+  if (!vision || (vision.mode === "low-confidence" && page.confidence >= VISION_BELOW_CONFIDENCE && page.text.trim())) return page;
+  try {
+    const text = await vision.read(pgmToJpeg(prepared.bytes), "image/jpeg", opts.signal);
+    if (!text.trim()) return { ...page, visionError: "The vision model returned no text." };
+    return {
+      ...page,
+      text,
+      lines: transcriptLines(text, VISION_CONFIDENCE),
+      confidence: VISION_CONFIDENCE,
+      reader: `${vision.provider}:${vision.modelId}`,
+    };
+  } catch (error) {
+    checkAborted(opts.signal);
+    return { ...page, visionError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function ocrImage(
+  number: number,
+  source: Uint8Array | PreparedImage,
+  kind: "png" | "jpeg" | "heic",
+  opts: ReadOptions = {},
+): Promise<PageReading> {
   const started = performance.now();
   const prepared = source instanceof Uint8Array ? await prepareImage(source, kind) : source;
   const engine = await getOcrEngine();
   const page = engine.recognize(prepared.bytes);
-  return {
+  const local: PageReading = {
     number,
     text: page.text,
     lines: page.lines,
@@ -58,8 +98,11 @@ async function ocrImage(number: number, source: Uint8Array | PreparedImage, kind
     method: "ocr",
     rotation: prepared.rotation,
     scaledFrom: prepared.scaledFrom,
-    durationMs: performance.now() - started,
+    reader: "tesseract",
+    durationMs: 0,
   };
+  const read = await withVision(local, prepared, opts);
+  return { ...read, durationMs: performance.now() - started };
 }
 
 export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): Promise<DocumentReading> {
@@ -80,7 +123,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
 
   if (kind === "png" || kind === "jpeg" || kind === "heic") {
     checkAborted(opts.signal);
-    emit(await ocrImage(1, bytes, kind));
+    emit(await ocrImage(1, bytes, kind, opts));
   } else if (kind === "docx" || kind === "doc") {
     const t0 = performance.now();
     const text = kind === "docx" ? await readDocxText(bytes) : await readDocText(bytes);
@@ -99,7 +142,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         }
         const image = await pdfPageImage(pdf, n);
         if (image) {
-          const page = await ocrImage(n, image, "png");
+          const page = await ocrImage(n, image, "png", opts);
           emit({ ...page, durationMs: performance.now() - t0 });
         } else {
           // An empty page (or one with too little text to matter): keep what little there is.

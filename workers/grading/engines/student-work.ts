@@ -1,16 +1,23 @@
 // Finding each question's answer in what was read from the student's pages.
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
+import { layoutLines } from "./layout";
+import type { DocumentReading, ReadWord } from "./types";
 
 export interface StudentAnswer {
   number: number;
   /** The question's text as read, when it was on the page ("12 x 8 = ?"). */
   questionText?: string;
   answer: string;
-  /** 0..1 reading confidence of the line(s) the answer came from. */
+  /** 0..1 reading confidence of the answer's own words (the line's when words are unknown). */
   readingConfidence: number;
   line: number;
   /** How the answer was found: after an `Answer:` label, inline on the question's line, or guessed. */
   source: "label" | "inline" | "guess";
+  /**
+   * How the answer was tied to its question: by its number on the page ("3." or "Answer 3:"), or guessed
+   * from position (an unnumbered answer under an unread question number). Review flags weigh "guess" lower.
+   */
+  matchedBy: "number" | "question-text" | "guess";
 }
 
 export interface StudentWork {
@@ -23,6 +30,42 @@ export interface StudentWork {
 export interface TextLine {
   text: string;
   confidence: number;
+  /** The line's words with their own confidences, when the reader gave them. */
+  words?: Pick<ReadWord, "text" | "confidence">[];
+}
+
+/**
+ * Confidence of an answer from its own words: the weakest of the line's last words that spell it
+ * (answers end their line: after "Answer:", after "=", after "?"). The line's confidence otherwise.
+ */
+export function answerConfidence(line: TextLine, answer: string): number {
+  const tokens = answer.split(/\s+/).filter(Boolean);
+  if (!line.words?.length || !tokens.length) return line.confidence;
+  const words = line.words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  const mine = words.slice(-tokens.length);
+  const spelled = mine.map((w) => w.text).join(" ");
+  if (!mine.length || !spelled.includes(tokens.at(-1)!.replace(/[^\p{L}\p{N}]+$/u, ""))) return line.confidence;
+  return Math.min(...mine.map((w) => w.confidence));
+}
+
+const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
+/**
+ * Letter O against digit 0 in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula
+ * (or a count would start with 0, which no formula has); "1O0" → "100" among digits.
+ */
+export function fixLetterO(answer: string, accepted: string[] = []): string {
+  return answer
+    .split(" ")
+    .map((token) => {
+      if (/^[\dOo]+$/.test(token) && /\d/.test(token) && /[Oo]/.test(token)) return token.replace(/[Oo]/g, "0");
+      if (!/[A-Z]/.test(token) || !/0/.test(token)) return token;
+      const swapped = token.replace(/0/g, "O");
+      if (accepted.some((a) => a.split(/\s+/).includes(swapped))) return swapped;
+      // A formula's count never starts with 0 ("C02", "N0"): there the 0 is a letter.
+      if (FORMULA.test(swapped) && /[A-Za-z]0/.test(token) && !accepted.some((a) => a.split(/\s+/).includes(token))) return swapped;
+      return token;
+    })
+    .join(" ");
 }
 
 const NAME =
@@ -31,16 +74,21 @@ const ANSWER_LINE = /^\s*(?:answer|ans|a|respuesta|resp|r[ée]ponse|antwort)\s*(
 const INLINE_ANSWER = /\b(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]\s*(.*)$/i;
 
 function cleanAnswer(text: string): string {
-  return text
-    .replace(/^[\s_:.\-–]+|[\s_]+$/g, "")
-    .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
-    .replace(/_{2,}/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      // A leading dot or minus before a digit is part of the answer (".75", "-3"), not a label's punctuation.
+      .replace(/^(?:[\s_:–]|[.\-](?!\d))+|[\s_]+$/g, "")
+      .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
+      .replace(/_{2,}/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
 function fixQuestionLabel(text: string): string {
+  // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter.
+  text = text.replace(/^(\s*)([SlI|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
   return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
     /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
   );
@@ -88,6 +136,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   let waitingForAnswer = false;
 
   const strength = { label: 2, inline: 1, guess: 0 } as const;
+  const acceptedFor = (number: number) => key?.questions.find((q) => q.number === number)?.accepted.map((a) => a.raw) ?? [];
   let unnumberedSinceCurrent = false;
   const record = (a: StudentAnswer) => {
     const existing = found.get(a.number);
@@ -115,22 +164,28 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     const answerLine = text.match(ANSWER_LINE);
     if (answerLine && !/^\s*a\s*[.)]/i.test(text)) {
       let number = answerLine[1] ? Number(answerLine[1]) : current?.number;
+      let matchedBy: StudentAnswer["matchedBy"] = "number";
       // An answer under a question whose number was not read ("> A rectangle is...") belongs to the next one.
       if (!answerLine[1] && current?.answer && current.source !== "guess" && unnumberedSinceCurrent) {
         const next = current.number + 1;
-        if ((!keyNumbers || keyNumbers.has(next)) && !found.get(next)?.answer) number = next;
+        if ((!keyNumbers || keyNumbers.has(next)) && !found.get(next)?.answer) {
+          number = next;
+          matchedBy = "guess";
+        }
       }
       if (number !== undefined) {
-        const answer = cleanAnswer(answerLine[2]);
+        const answer = fixLetterO(cleanAnswer(answerLine[2]), acceptedFor(number));
+        const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
         const base = found.get(number);
         if (base && !base.answer) {
           base.answer = answer;
           base.source = "label";
-          base.readingConfidence = Math.min(base.readingConfidence, line.confidence) || line.confidence;
+          base.readingConfidence = readingConfidence;
+          base.matchedBy = matchedBy === "guess" ? "guess" : base.matchedBy;
           base.line = index;
           current = base;
         } else {
-          record({ number, answer, readingConfidence: line.confidence, line: index, source: "label" });
+          record({ number, answer, readingConfidence, line: index, source: "label", matchedBy });
         }
         waitingForAnswer = false;
         return;
@@ -141,17 +196,27 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       const number = Number(numbered[1]);
       const plausible = number >= 1 && number <= maxNumber && (!keyNumbers || keyNumbers.has(number));
       if (plausible) {
-        const { questionText, answer, open, source } = splitQuestionLine(numbered[2]);
-        record({ number, questionText, answer, readingConfidence: line.confidence, line: index, source: source ?? "inline" });
+        const split = splitQuestionLine(numbered[2]);
+        const answer = fixLetterO(split.answer, acceptedFor(number));
+        const { questionText, open, source } = split;
+        const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
+        record({ number, questionText, answer, readingConfidence, line: index, source: source ?? "inline", matchedBy: "number" });
         waitingForAnswer = open || !answer;
         return;
       }
     }
     // An unlabelled line right under a question that has no answer yet is its answer.
     const optionsLine = /^\(?[A-E][).]\s/.test(text);
+    // A wrapped question's second line ("does it travel in total?") continues the question.
+    const incomplete = current?.questionText !== undefined && !/[?:.]\s*$/.test(current.questionText);
+    const continuation = incomplete && (/\?\s*$/.test(text) || (/^[a-z]/.test(text) && !/=/.test(text) && text.split(/\s+/).length >= 3));
+    if (current?.questionText && waitingForAnswer && !current.answer && continuation) {
+      current.questionText = `${current.questionText} ${text}`;
+      return;
+    }
     if (current && waitingForAnswer && !current.answer && text.length <= 80 && !optionsLine) {
-      current.answer = cleanAnswer(text);
-      current.readingConfidence = Math.min(current.readingConfidence, line.confidence);
+      current.answer = fixLetterO(cleanAnswer(text), acceptedFor(current.number));
+      current.readingConfidence = answerConfidence(line, current.answer);
       current.line = index;
       current.source = "guess";
       waitingForAnswer = false;
@@ -171,5 +236,16 @@ export function extractStudentWork(text: string, key?: AnswerKey): StudentWork {
       .split("\n")
       .map((t) => ({ text: t, confidence: 1 })),
     key,
+  );
+}
+
+/** The answers on a read document: every page's lines in reading order (columns one after another). */
+export function extractFromReading(reading: DocumentReading, key?: AnswerKey): StudentWork {
+  return extractFromLines(readingLines(reading), key);
+}
+
+export function readingLines(reading: DocumentReading): TextLine[] {
+  return reading.pages.flatMap((page) =>
+    page.lines.length ? layoutLines(page) : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
   );
 }

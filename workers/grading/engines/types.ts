@@ -1,4 +1,5 @@
 import type { FileKind } from "../../../core/files/file-type";
+import type { VisionReader } from "./ocr/vision";
 
 /** A box on the page image, in pixels from the top-left corner. */
 export interface BoundingBox {
@@ -40,6 +41,10 @@ export interface PageReading {
   rotation?: number;
   /** Set when a photo was shrunk before reading. */
   scaledFrom?: { width: number; height: number };
+  /** Who read the page: the local engine ("tesseract") or a hosted vision model ("openai:gpt-4o-mini"). */
+  reader?: string;
+  /** Why the hosted vision model's reading was not used (the local reading was kept). */
+  visionError?: string;
   durationMs: number;
 }
 
@@ -57,4 +62,6 @@ export interface DocumentReading {
 export interface ReadOptions {
   onPage?(page: PageReading): void;
   signal?: AbortSignal;
+  /** A hosted vision model for pages the local engine reads poorly (or every page): only when the teacher allows it. */
+  vision?: VisionReader;
 }

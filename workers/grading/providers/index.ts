@@ -107,9 +107,15 @@ function mergeHosted(
     if (!h) return q;
     const pointsAwarded = Math.max(0, Math.min(q.pointsPossible, h.pointsAwarded));
     const ratio = q.pointsPossible ? pointsAwarded / q.pointsPossible : 0;
+    // The rules stay the guardrail: where the model and the rules disagree, the teacher decides (decision 0009).
+    const disagree = Math.abs(pointsAwarded - q.pointsAwarded) > 0.005;
+    const doubts = [q.reviewReason, disagree ? `The ${provider} model gave ${pointsAwarded}, the rules ${q.pointsAwarded}.` : null];
+    const reviewReason = doubts.filter(Boolean).join(" ") || null;
     return {
       ...q,
       pointsAwarded,
+      needsReview: q.needsReview || disagree,
+      reviewReason,
       status:
         q.status === "missing"
           ? q.status
@@ -134,9 +140,13 @@ function mergeHosted(
     local.max,
     questions.reduce((s, q) => s + q.pointsAwarded, 0) + rubric.reduce((s, c) => s + (c.pointsAwarded ?? 0), 0),
   );
-  const unsure = questions.filter((q) => q.confidence < REVIEW_CONFIDENCE && q.status !== "needs-review").map((q) => q.number);
-  const reviewReasons = local.reviewReasons.filter((r) => !r.startsWith("Low confidence") && !r.startsWith("Rubric criteria"));
-  if (unsure.length) reviewReasons.push(`Low confidence on question${unsure.length > 1 ? "s" : ""} ${unsure.join(", ")}.`);
+  const unsure = questions
+    .filter((q) => (q.needsReview || q.confidence < REVIEW_CONFIDENCE) && q.status !== "needs-review")
+    .map((q) => q.number);
+  const reviewReasons = local.reviewReasons.filter(
+    (r) => !r.startsWith("Low confidence") && !r.startsWith("Check question") && !r.startsWith("Rubric criteria"),
+  );
+  if (unsure.length) reviewReasons.push(`Check question${unsure.length > 1 ? "s" : ""} ${unsure.join(", ")}.`);
   const teacher = rubric.filter((c) => c.needsTeacher).map((c) => c.name);
   if (teacher.length) reviewReasons.push(`Rubric criteria for the teacher: ${teacher.join(", ")}.`);
   return GradingResult.parse({

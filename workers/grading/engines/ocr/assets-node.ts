@@ -4,15 +4,17 @@ import { createRequire } from "node:module";
 import type { OcrAssets } from "./tesseract";
 
 const require = createRequire(import.meta.url);
+// Node can compile wasm from bytes; workerd cannot, so the worker's types leave `compile` out.
+const { compile } = WebAssembly as unknown as { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
 
 export async function loadNodeAssets(): Promise<OcrAssets> {
   const [wasm, model] = await Promise.all([
     readFile(require.resolve("tesseract.js-core/tesseract-core-simd-lstm.wasm")),
     readFile(require.resolve("@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz")),
   ]);
-  return { coreWasm: await WebAssembly.compile(wasm), model: new Uint8Array(model) };
+  return { coreWasm: await compile(wasm), model: new Uint8Array(model) };
 }
 
 export async function loadNodeHeifWasm(): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(await readFile(require.resolve("libheif-js/libheif-wasm/libheif.wasm")));
+  return compile(await readFile(require.resolve("libheif-js/libheif-wasm/libheif.wasm")));
 }

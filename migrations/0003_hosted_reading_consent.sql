@@ -1,0 +1,1 @@
+ALTER TABLE `settings` ADD `allow_hosted_reading` integer DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX `submissions_teacher_assignment_idx` ON `submissions` (`teacher_id`,`assignment_id`);

@@ -1,0 +1,210 @@
+// Shared by the end-to-end benchmarks (bench:jobs, bench:soak, bench:load): start the e2e server (fresh state),
+// register a teacher, upload a class set of photographed worksheets, follow a job's event stream, and watch the
+// server's processes (memory, user/kernel CPU) so a wedge can be told from a slow page.
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { openSync, readFileSync } from "node:fs";
+import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "../../tests/fixtures/corpus/worksheets";
+
+export const sheet = WORKSHEETS[0]!;
+
+export interface BenchServer {
+  base: string;
+  process: ChildProcess;
+  stop(): void;
+}
+
+/** `node scripts/serve-test.mjs` on the port, in its own process group so stopping it stops wrangler and workerd. */
+export function startServer(port: string, logFile = process.env.BENCH_SERVER_LOG): BenchServer {
+  const log = logFile ? openSync(logFile, "w") : "ignore";
+  const child = spawn("node", ["scripts/serve-test.mjs"], {
+    env: { ...process.env, E2E_PORT: port },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {}
+  };
+  process.on("exit", stop);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(1));
+  return { base: `http://127.0.0.1:${port}`, process: child, stop };
+}
+
+export async function waitForHealth(base: string) {
+  for (let i = 0; i < 360; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+interface ProcRow {
+  pid: number;
+  ppid: number;
+  rssKb: number;
+  vszKb: number;
+  command: string;
+}
+
+function processTable(): ProcRow[] {
+  return execSync("ps -eo pid=,ppid=,rss=,vsz=,args=")
+    .toString()
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const [pid, ppid, rss, vsz, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), rssKb: Number(rss), vszKb: Number(vsz), command: args.join(" ") };
+    });
+}
+
+/** Every process under rootPid (itself included). */
+export function processTree(rootPid: number): ProcRow[] {
+  const rows = processTable();
+  const children = new Map<number, ProcRow[]>();
+  for (const row of rows) children.set(row.ppid, [...(children.get(row.ppid) ?? []), row]);
+  const out: ProcRow[] = [];
+  const stack = rows.filter((r) => r.pid === rootPid);
+  while (stack.length) {
+    const row = stack.pop()!;
+    out.push(row);
+    stack.push(...(children.get(row.pid) ?? []));
+  }
+  return out;
+}
+
+export function treeRssMb(rootPid: number): number {
+  return processTree(rootPid).reduce((sum, r) => sum + r.rssKb, 0) / 1024;
+}
+
+/** workerd processes of the server, with their user and kernel CPU ticks so far. */
+export function workerdStats(rootPid: number) {
+  return processTree(rootPid)
+    .filter((r) => /\/workerd serve/.test(r.command))
+    .map((r) => {
+      let user = 0;
+      let system = 0;
+      try {
+        // /proc/<pid>/stat: fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+        const stat = readFileSync(`/proc/${r.pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        user = Number(fields[11]);
+        system = Number(fields[12]);
+      } catch {}
+      const role = r.command.match(/--socket-addr=entry=127\.0\.0\.1:(\d+)/)?.[1] ?? String(r.pid);
+      return { pid: r.pid, role, rssMb: r.rssKb / 1024, vszGb: r.vszKb / 1024 / 1024, user, system };
+    });
+}
+
+export async function registerTeacher(base: string, label: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name: `Bench ${label}`,
+      email: `bench-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@school.example`,
+      password: "bench-password",
+    }),
+  });
+  if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+export async function renderPhotos(count: number): Promise<Uint8Array<ArrayBuffer>[]> {
+  const photos: Uint8Array<ArrayBuffer>[] = [];
+  for (let i = 0; i < count; i++) {
+    const lines = sheet.lines.map((l) => (l.startsWith("Name:") ? `Name: Student ${String(i + 1).padStart(2, "0")}` : l));
+    photos.push((await renderWorksheetImage(lines, "photo", 100 + i)) as Uint8Array<ArrayBuffer>);
+  }
+  return photos;
+}
+
+export async function answerKeyPdf(): Promise<Uint8Array<ArrayBuffer>> {
+  return (await worksheetPdfWithText([sheet.key.split("\n")])) as Uint8Array<ArrayBuffer>;
+}
+
+/** POST /api/assignments with the photos as a batch, then start processing: answers the job id and timings. */
+export async function uploadAndProcess(
+  base: string,
+  auth: Record<string, string>,
+  photos: Uint8Array<ArrayBuffer>[],
+  keyPdf: Uint8Array<ArrayBuffer>,
+) {
+  const started = performance.now();
+  const form = new FormData();
+  form.set("title", "Bench: fractions and decimals");
+  form.set("points", String(sheet.points));
+  form.set("gradeLevel", String(sheet.gradeLevel));
+  form.set("hasAnswerKey", "true");
+  form.set("processLater", "true");
+  form.set("batchUpload", "true");
+  form.append("answer_key_files", new File([keyPdf], "key.pdf", { type: "application/pdf" }));
+  photos.forEach((photo, i) => form.append("batch_files", new File([photo], `student-${i + 1}.jpg`, { type: "image/jpeg" })));
+  const created = await fetch(`${base}/api/assignments`, { method: "POST", headers: auth, body: form });
+  if (!created.ok) throw new Error(`create failed: ${created.status} ${await created.text()}`);
+  const { assignment_id } = (await created.json()) as { assignment_id: string };
+  const uploaded = performance.now();
+  const processed = await fetch(`${base}/api/document-ai/process/assignment/${assignment_id}`, { method: "POST", headers: auth });
+  if (!processed.ok) throw new Error(`process failed: ${processed.status} ${await processed.text()}`);
+  const { job_id } = (await processed.json()) as { job_id: string };
+  return { assignmentId: assignment_id, jobId: job_id, started, uploaded, jobStarted: performance.now() };
+}
+
+export interface JobRun {
+  firstEvent: number;
+  firstFeedback: number;
+  finished: number;
+  summary: Record<string, unknown>;
+}
+
+/** Reads the job's SSE stream until job_done (or the time limit): answers when the first event, the first feedback
+ * token and job_done arrived (performance.now(); 0 when they never came). */
+export async function followJob(
+  base: string,
+  auth: Record<string, string>,
+  jobId: string,
+  opts: { limitMs?: number; onProgress?: (done: number) => void } = {},
+): Promise<JobRun> {
+  const run: JobRun = { firstEvent: 0, firstFeedback: 0, finished: 0, summary: {} };
+  const signal = AbortSignal.timeout(opts.limitMs ?? 10 * 60_000);
+  try {
+    const events = await fetch(`${base}/api/v2/grading/job/${jobId}/events`, { headers: auth, signal });
+    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    while (!run.finished) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const data = block.match(/^data: (.*)$/m)?.[1];
+        if (!data) continue;
+        const event = JSON.parse(data) as { type: string; done?: number };
+        const now = performance.now();
+        run.firstEvent ||= now;
+        if (event.type === "feedback_delta") run.firstFeedback ||= now;
+        if (event.type === "progress") opts.onProgress?.(event.done ?? 0);
+        if (event.type === "job_done") {
+          run.finished = now;
+          run.summary = event;
+        }
+      }
+    }
+    void reader.cancel().catch(() => {});
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  }
+  return run;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -1,0 +1,176 @@
+// The local process layout (docs/decisions/0014). workerd runs every worker of one `wrangler dev` on one thread,
+// so while a page was being recognised the web app, the queue and the job's event stream all waited. Now:
+// - the app process: one `wrangler dev` of the web worker and the grading worker (queue consumer, GradingJob
+//   Durable Object), which owns the local D1, R2 and queue state (workerd's SQLite files cannot be shared between
+//   processes: a second process failed with SQLITE_BUSY);
+// - reader processes (default: one per core, at most 2), each a `wrangler dev` of workers/grading/reader.ts in its
+//   own workerd: the grading worker reads uploads through them (service bindings READER_1..n, least busy first,
+//   workers/grading/reading.ts), and its queue consumer takes as many submissions a batch as there are readers.
+// They find each other through a dev registry of their own (other checkouts run workers with the same names).
+// The deployed configuration is untouched: the grading worker's local config is derived from
+// workers/grading/wrangler.toml at every start and written beside it (git-ignored).
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const { experimental_readRawConfig: readRawConfig } = require("wrangler");
+const root = resolve(import.meta.dirname, "../..");
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+function writeJson(path, value) {
+  writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
+  return path;
+}
+
+/** Writes the derived configs: the grading worker's (readers bound, batch size = readers) and each reader's. */
+export function writeLayoutConfigs(readers) {
+  const grading = readRawConfig({ config: join(root, "workers/grading/wrangler.toml") }).rawConfig;
+  const names = Array.from({ length: readers }, (_, i) => `gradewell-reader-${i + 1}`);
+  const [main, ...others] = grading.queues.consumers;
+  const localGrading = {
+    ...grading,
+    services: [...(grading.services ?? []), ...names.map((service, i) => ({ binding: `READER_${i + 1}`, service }))],
+    queues: { ...grading.queues, consumers: [{ ...main, max_batch_size: Math.max(main.max_batch_size ?? 1, readers) }, ...others] },
+  };
+  const readerConfigs = names.map((name, i) =>
+    writeJson(join(root, `workers/grading/.wrangler-dev-reader-${i + 1}.json`), {
+      name,
+      main: "reader.ts",
+      compatibility_date: grading.compatibility_date,
+      compatibility_flags: grading.compatibility_flags,
+      rules: grading.rules,
+    }),
+  );
+  return { gradingConfig: writeJson(join(root, "workers/grading/.wrangler-dev-grading.json"), localGrading), readerConfigs };
+}
+
+/** How often one process may crash and be started again before the whole layout stops. */
+const MAX_RESTARTS = 3;
+
+function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = []) {
+  // wrangler's own CLI, without its bin's extra node process (which stopped forwarding signals when we were killed).
+  const cli = join(dirname(require.resolve("wrangler/package.json")), "wrangler-dist/cli.js");
+  const args = ["--no-warnings", "--experimental-vm-modules", cli, "dev", ...configs.flatMap((c) => ["-c", c])];
+  args.push("--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort));
+  args.push("--persist-to", persist, "--show-interactive-dev-session=false");
+  // Local runs only: the outbox's reader (/dev/mail) exists here, never in a deployed worker (docs/decisions/0011).
+  for (const v of ["DEV_MAIL:on", ...vars]) args.push("--var", v);
+  const p = { label, child: null, ready: null, restarts: 0, spawn: null };
+  p.spawn = () => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let ready;
+    p.ready = new Promise((done) => (ready = done));
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop();
+        for (const line of lines) {
+          if (line.includes("Ready on http")) ready();
+          process.stdout.write(`[${label}] ${line}\n`);
+        }
+      });
+    }
+    child.on("exit", () => ready());
+    p.child = child;
+    return child;
+  };
+  p.spawn();
+  return p;
+}
+
+/**
+ * Starts the reader processes and the app process on `port`, and warms each reader's engine once it is up.
+ * Answers the processes; a process that crashes is started again on the same port and state (at most
+ * MAX_RESTARTS times, then the others are stopped too); if we are stopped (SIGINT, SIGTERM), all are stopped.
+ * READER_PROCESSES overrides the number of readers; READER_PROCESSES=0 is the former layout (everything in one
+ * workerd), kept for comparison benchmarks. `vars` are extra `--var NAME:value` settings for every process.
+ */
+export async function startLocalServers({ port, persist, inspectorPort, vars = [] }) {
+  const count = Math.max(0, Number(process.env.READER_PROCESSES ?? Math.min(2, cpus().length)));
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    // A dev registry of our own: other checkouts' `wrangler dev` sessions use the same worker names.
+    WRANGLER_REGISTRY_PATH: join(resolve(persist), "dev-registry"),
+  };
+  const processes = [];
+  let stopping = false;
+  const stopAll = (signal = "SIGTERM") => {
+    stopping = true;
+    for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+  };
+  process.on("exit", () => stopAll());
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      stopAll(signal);
+      setTimeout(() => process.exit(0), 2000).unref();
+    });
+  }
+  const inspector = inspectorPort ?? (await freePort());
+  if (count === 0) {
+    processes.push(wranglerDev("app", ["wrangler.toml", "workers/grading/wrangler.toml"], port, inspector, persist, env, vars));
+    return supervise(processes, stopAll, () => stopping);
+  }
+  const { gradingConfig, readerConfigs } = writeLayoutConfigs(count);
+  const readers = [];
+  for (let i = 0; i < count; i++) {
+    const readerPort = await freePort();
+    // Readers keep no state, but miniflare opens SQLite files in any --persist-to folder: one of their own each.
+    const own = join(persist, `reader-${i + 1}`);
+    const reader = wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env, vars);
+    readers.push(Object.assign(reader, { port: readerPort }));
+  }
+  processes.push(...readers);
+  // All start at once (the app's bindings reach the readers lazily); each reader loads its engine once it is up.
+  const warm = (r) => void r.ready.then(() => fetch(`http://127.0.0.1:${r.port}/warm`).catch(() => {}));
+  for (const r of readers) {
+    warm(r);
+    r.onRestart = () => warm(r);
+  }
+  processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
+  return supervise(processes, stopAll, () => stopping);
+}
+
+function supervise(processes, stopAll, isStopping) {
+  let finished;
+  const exited = new Promise((done) => (finished = done));
+  const watch = (p) =>
+    p.child.on("exit", (code, signal) => {
+      if (isStopping()) {
+        if (processes.every((q) => q.child.exitCode !== null || q.child.signalCode !== null)) finished();
+        return;
+      }
+      // Said on stderr, so that a test run's log shows it.
+      console.error(`[${p.label}] exited unexpectedly (code ${code}, signal ${signal}).`);
+      if (p.restarts >= MAX_RESTARTS) {
+        console.error(`[${p.label}] crashed ${p.restarts + 1} times; stopping the others.`);
+        stopAll();
+        finished();
+        return;
+      }
+      p.restarts += 1;
+      console.error(`[${p.label}] starting it again (${p.restarts} of ${MAX_RESTARTS}).`);
+      p.spawn();
+      p.onRestart?.();
+      watch(p);
+    });
+  for (const p of processes) watch(p);
+  return { processes, stopAll, exited };
+}

@@ -1,0 +1,23 @@
+// npm run eval:grading:dev — the DEV worksheets (never the held-out ones) graded in Node, every disagreement
+// and flag listed: what the grading rules are developed against. EVAL_OCR=1 also reads clean and photographed
+// renders with the OCR engine.
+import { gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines/index";
+import { printSummary, type Graded } from "../../tests/eval/grading/metrics";
+import { renderWorksheet } from "../../tests/eval/grading/render";
+import { generateWorksheets } from "../../tests/eval/grading/worksheets";
+
+const sheets = generateWorksheets("dev");
+const graded: Graded[] = [];
+for (const [i, sheet] of sheets.entries()) {
+  const key = parseAnswerKey(sheet.key, { totalPoints: sheet.points });
+  const assignment = { points: sheet.points, gradeLevel: 6 };
+  graded.push({ source: "typed text", sheet, result: gradeSubmission({ text: sheet.lines.join("\n"), key, assignment }) });
+  if (process.env.EVAL_OCR) {
+    for (const render of ["clean", "photographed", "phone-snap"] as const) {
+      if (process.env.EVAL_OCR !== "all" && render !== "photographed") continue;
+      const reading = await readDocument(await renderWorksheet(sheet.lines, render, 900 + i));
+      graded.push({ source: render, sheet, result: gradeSubmission({ reading, key, assignment }) });
+    }
+  }
+}
+printSummary(`DEV split (${sheets.length} worksheets)`, graded, { verbose: true });

@@ -1,0 +1,163 @@
+// Layout-aware answers: word boxes put two-column pages in reading order; each answer's confidence
+// comes from its own words; blanks stay blank; wrapped questions stay one question; O against 0.
+import { describe, expect, it } from "vitest";
+import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
+import { layoutLines } from "../../../workers/grading/engines/layout";
+import { extractFromLines, extractFromReading, extractStudentWork, fixLetterO } from "../../../workers/grading/engines/student-work";
+import type { DocumentReading, ReadLine, ReadWord } from "../../../workers/grading/engines/types";
+
+/** A line of words laid out left to right from x, 20 px a character, the given confidences. */
+function line(y: number, cells: { x: number; text: string; confidence?: number[] }[]): ReadLine {
+  const words: ReadWord[] = [];
+  for (const cell of cells) {
+    let x = cell.x;
+    cell.text.split(" ").forEach((text, i) => {
+      words.push({ text, confidence: cell.confidence?.[i] ?? 0.95, bbox: { x, y, width: text.length * 20, height: 30 } });
+      x += (text.length + 1) * 20;
+    });
+  }
+  const x = words[0].bbox.x;
+  const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
+  return {
+    text: words.map((w) => w.text).join(" "),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+    bbox: { x, y, width: right - x, height: 30 },
+    words,
+  };
+}
+
+function reading(lines: ReadLine[]): DocumentReading {
+  return {
+    kind: "jpeg",
+    method: "ocr",
+    text: lines.map((l) => l.text).join("\n"),
+    confidence: 0.9,
+    durationMs: 1,
+    pages: [{ number: 1, text: "", lines, width: 1700, height: 2200, confidence: 0.9, method: "ocr", durationMs: 1 }],
+  };
+}
+
+describe("layout-aware answers", () => {
+  it("reads a two-column page column by column", () => {
+    const page = reading([
+      line(100, [{ x: 130, text: "Name: Omar Haddad" }]),
+      line(200, [
+        { x: 130, text: "1. 7 + 5 = 12" },
+        { x: 930, text: "4. 9 x 3 = 27" },
+      ]),
+      line(280, [
+        { x: 130, text: "2. 40 - 8 = 32" },
+        { x: 930, text: "5. 6 + 6 = 11" },
+      ]),
+      line(360, [
+        { x: 130, text: "3. 18 ÷ 3 = 6" },
+        { x: 930, text: "6. 8 x 8 = 64" },
+      ]),
+    ]);
+    const lines = layoutLines(page.pages[0]).map((l) => l.text);
+    expect(lines).toEqual([
+      "Name: Omar Haddad",
+      "1. 7 + 5 = 12",
+      "2. 40 - 8 = 32",
+      "3. 18 ÷ 3 = 6",
+      "4. 9 x 3 = 27",
+      "5. 6 + 6 = 11",
+      "6. 8 x 8 = 64",
+    ]);
+    const work = extractFromReading(page, parseAnswerKey("1. 12\n2. 32\n3. 6\n4. 27\n5. 12\n6. 64", { totalPoints: 6 }));
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "12"],
+      [2, "32"],
+      [3, "6"],
+      [4, "27"],
+      [5, "11"],
+      [6, "64"],
+    ]);
+    expect(work.answers.every((a) => a.matchedBy === "number")).toBe(true);
+  });
+
+  it("keeps an answer written beside its question on the question's line", () => {
+    const page = reading([
+      line(200, [
+        { x: 130, text: "1. What is the capital of Italy?" },
+        { x: 1200, text: "Rome" },
+      ]),
+    ]);
+    expect(layoutLines(page.pages[0]).map((l) => l.text)).toEqual(["1. What is the capital of Italy? Rome"]);
+    expect(extractFromReading(page).answers[0].answer).toBe("Rome");
+  });
+
+  it("gives each answer the confidence of its own words, not its line's", () => {
+    const page = reading([
+      line(200, [{ x: 130, text: "1. What is 10% of 450?", confidence: [0.96, 0.95, 0.97, 0.96, 0.95, 0.94] }]),
+      line(260, [{ x: 160, text: "Answer: 45", confidence: [0.97, 0.41] }]),
+      line(340, [{ x: 130, text: "2. 9 x 3 = 27", confidence: [0.9, 0.92, 0.93, 0.91, 0.92, 0.97] }]),
+    ]);
+    const work = extractFromReading(page);
+    expect(work.answers[0]).toMatchObject({ number: 1, answer: "45", readingConfidence: 0.41, source: "label", matchedBy: "number" });
+    expect(work.answers[1]).toMatchObject({ number: 2, answer: "27", readingConfidence: 0.97, source: "inline" });
+  });
+
+  it("leaves a blank answer blank instead of taking the next question", () => {
+    const work = extractStudentWork(
+      ["1. Who painted the Mona Lisa?", "Answer: ______", "2. What is the longest river in Africa?", "Answer: Nile"].join("\n"),
+      parseAnswerKey("1. Leonardo da Vinci\n2. Nile", { totalPoints: 2 }),
+    );
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, ""],
+      [2, "Nile"],
+    ]);
+  });
+
+  it("joins a wrapped question's lines and finds the answer below them", () => {
+    const work = extractFromLines(
+      [
+        "1. Sam reads 15 pages every evening for two full weeks. How many",
+        "pages has he read at the end?",
+        "Answer: 210 pages",
+        "2. What is the capital of Italy?",
+        "Answer: Rome",
+      ].map((text) => ({ text, confidence: 0.9 })),
+    );
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "210 pages"],
+      [2, "Rome"],
+    ]);
+    const opened = extractFromLines(
+      ["1. What does a bus carry on each trip when it", "makes six trips in one day?", "270", "2. 4 + 4 = 8"].map((text) => ({
+        text,
+        confidence: 0.9,
+      })),
+    );
+    expect(opened.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "270"],
+      [2, "8"],
+    ]);
+  });
+
+  it("tells the letter O from the digit 0 by context", () => {
+    expect(fixLetterO("C02")).toBe("CO2");
+    expect(fixLetterO("N0")).toBe("NO");
+    expect(fixLetterO("H20", ["H2O"])).toBe("H2O");
+    expect(fixLetterO("H20")).toBe("H20");
+    expect(fixLetterO("1O0")).toBe("100");
+    expect(fixLetterO("20")).toBe("20");
+    expect(fixLetterO("CO2")).toBe("CO2");
+    const work = extractStudentWork(
+      "1. Which gas do we breathe out?\nAnswer: C02\n2. 5 x 20 = 1O0",
+      parseAnswerKey("1. CO2\n2. 100", { totalPoints: 2 }),
+    );
+    expect(work.answers.map((a) => a.answer)).toEqual(["CO2", "100"]);
+  });
+});
+
+describe("question numbers misread as letters", () => {
+  it("reads 'S.' at the start of a line as question 5 and 'l)' as question 1", () => {
+    const work = extractStudentWork("l) 4 + 4 = 8\n4. 2 + 2 = 4\nS. Who painted the Mona Lisa?\nAnswer: Leonardo da Vinci");
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "8"],
+      [4, "4"],
+      [5, "Leonardo da Vinci"],
+    ]);
+  });
+});

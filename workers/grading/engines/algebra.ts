@@ -1,0 +1,133 @@
+// Equivalent algebraic forms: "2x + 6", "6 + 2x", "2(x+3)" and "x^2 + 5x + 6" vs "(x+2)(x+3)" are compared by
+// value at several points, not by spelling.
+
+type Token = { t: "num"; v: number } | { t: "var"; v: string } | { t: "op"; v: string };
+
+function tokenize(src: string): Token[] | undefined {
+  const s = src.replace(/[−–]/g, "-").replace(/[×·]/g, "*").replace(/÷/g, "/").replace(/²/g, "^2").replace(/³/g, "^3").replace(/\s+/g, "");
+  const tokens: Token[] = [];
+  for (let i = 0; i < s.length;) {
+    const rest = s.slice(i);
+    const num = rest.match(/^\d+(?:\.\d+)?|^\.\d+/);
+    if (num) {
+      tokens.push({ t: "num", v: Number(num[0]) });
+      i += num[0].length;
+      continue;
+    }
+    const c = s[i]!;
+    if (/[a-z]/i.test(c)) tokens.push({ t: "var", v: c.toLowerCase() });
+    else if ("+-*/^()".includes(c)) tokens.push({ t: "op", v: c });
+    else return undefined;
+    i++;
+  }
+  // Implicit multiplication: 2x, 2(x), x(y), )(, )x, x y.
+  const out: Token[] = [];
+  for (const tok of tokens) {
+    const prev = out.at(-1);
+    const prevEnds = prev && (prev.t === "num" || prev.t === "var" || (prev.t === "op" && prev.v === ")"));
+    const starts = tok.t === "num" || tok.t === "var" || (tok.t === "op" && tok.v === "(");
+    if (prevEnds && starts && !(prev.t === "num" && tok.t === "num")) out.push({ t: "op", v: "*" });
+    out.push(tok);
+  }
+  return out;
+}
+
+type Expr = (vars: Record<string, number>) => number;
+
+/** Recursive descent: sum → product → unary → power → atom. */
+function parse(tokens: Token[]): Expr | undefined {
+  let i = 0;
+  const peek = () => tokens[i];
+  const isOp = (v: string) => peek()?.t === "op" && peek()!.v === v;
+  function sum(): Expr {
+    let left = product();
+    while (isOp("+") || isOp("-")) {
+      const op = (tokens[i++] as { v: string }).v;
+      const l = left;
+      const r = product();
+      left = op === "+" ? (x) => l(x) + r(x) : (x) => l(x) - r(x);
+    }
+    return left;
+  }
+  function product(): Expr {
+    let left = unary();
+    while (isOp("*") || isOp("/")) {
+      const op = (tokens[i++] as { v: string }).v;
+      const l = left;
+      const r = unary();
+      left = op === "*" ? (x) => l(x) * r(x) : (x) => l(x) / r(x);
+    }
+    return left;
+  }
+  function unary(): Expr {
+    if (isOp("-")) {
+      i++;
+      const e = unary();
+      return (x) => -e(x);
+    }
+    if (isOp("+")) i++;
+    return power();
+  }
+  function power(): Expr {
+    const base = atom();
+    if (isOp("^")) {
+      i++;
+      const exp = unary();
+      return (x) => base(x) ** exp(x);
+    }
+    return base;
+  }
+  function atom(): Expr {
+    const tok = tokens[i++];
+    if (!tok) throw new Error("end");
+    if (tok.t === "num") return () => tok.v;
+    if (tok.t === "var") return (x) => x[tok.v] ?? NaN;
+    if (tok.v === "(") {
+      const e = sum();
+      if (!isOp(")")) throw new Error(")");
+      i++;
+      return e;
+    }
+    throw new Error("unexpected");
+  }
+  try {
+    const e = sum();
+    return i === tokens.length ? e : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Expression {
+  evaluate: Expr;
+  variables: string[];
+  /** Spelling without spaces, lower case, for "copied the question" checks. */
+  compact: string;
+}
+
+/** An algebraic expression with at least one variable and one operation, or undefined. */
+export function parseExpression(src: string): Expression | undefined {
+  const text = src.trim().replace(/[.;]$/, "");
+  if (!/[a-z]/i.test(text) || !/[+\-*/^()²³]|\d[a-z]/i.test(text)) return undefined;
+  // Words are not algebra: at most single letters between operators.
+  if (/[a-z]{2,}/i.test(text.replace(/\b(?:x|y|z|a|b|c|n|m|p|q|t)\b/gi, ""))) return undefined;
+  const tokens = tokenize(text);
+  if (!tokens) return undefined;
+  const evaluate = parse(tokens);
+  if (!evaluate) return undefined;
+  const variables = [...new Set(tokens.filter((t) => t.t === "var").map((t) => t.v as string))];
+  return { evaluate, variables, compact: text.toLowerCase().replace(/\s+/g, "").replace(/²/g, "^2") };
+}
+
+const POINTS = [-2.5, -1, 0.5, 1.5, 3, 7.25];
+
+/** True when both expressions agree at several points (and use the same variables). */
+export function equivalentExpressions(a: Expression, b: Expression): boolean {
+  if (a.variables.sort().join() !== b.variables.sort().join()) return false;
+  return POINTS.every((p, k) => {
+    const vars = Object.fromEntries(a.variables.map((v, j) => [v, p + j * 1.37 + k * 0.11]));
+    const x = a.evaluate(vars);
+    const y = b.evaluate(vars);
+    return Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x));
+  });
+}

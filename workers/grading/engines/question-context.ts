@@ -1,0 +1,55 @@
+// What each question on the student's page asks: its words (which carry "simplest form", "nearest tenth",
+// "in cm") and, for multiple choice, its options ("A) shark   B) dolphin"). Read from the page's lines,
+// independently of how the answers were found, so the judgement can use the question's own words.
+import { QUESTION_NUMBER } from "./answer-key";
+
+export interface QuestionContext {
+  number: number;
+  text: string;
+  /** Option letter → option text, for multiple choice. */
+  options: Map<string, string>;
+}
+
+const OPTION = /(?:^|\s)\(?([A-E])[).]\s*(.+?)(?=\s+\(?[A-E][).]\s|$)/g;
+const ANSWER_LABEL = /^\s*(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*\d{0,3}\s*[:=]/i;
+
+/** "A) shark   B) dolphin C) trout" → A: shark, B: dolphin, C: trout (at least two options, in order from A). */
+export function parseOptions(line: string): Map<string, string> | undefined {
+  const found = [...line.matchAll(OPTION)].map((m) => [m[1]!, m[2]!.trim()] as const);
+  if (found.length < 2 || found[0]![0] !== "A") return undefined;
+  if (!/^\s*\(?A[).]/.test(line)) return undefined;
+  return new Map(found);
+}
+
+export function questionContexts(lines: string[]): Map<number, QuestionContext> {
+  const contexts = new Map<number, QuestionContext>();
+  let current: QuestionContext | undefined;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (ANSWER_LABEL.test(line)) {
+      current = undefined;
+      continue;
+    }
+    const options = parseOptions(line);
+    if (options && current) {
+      for (const [k, v] of options) current.options.set(k, v);
+      continue;
+    }
+    const numbered = line.match(QUESTION_NUMBER);
+    if (numbered) {
+      const number = Number(numbered[1]);
+      if (!contexts.has(number)) {
+        current = { number, text: numbered[2]!.trim(), options: new Map() };
+        contexts.set(number, current);
+        // Options on the question's own line: "3. Pick one: A) 2 B) 3".
+        const inline = numbered[2]!.match(/\(?A[).]\s.*$/);
+        const opts = inline ? parseOptions(inline[0]) : undefined;
+        if (opts) for (const [k, v] of opts) current.options.set(k, v);
+        continue;
+      }
+    }
+    current = undefined;
+  }
+  return contexts;
+}
