@@ -59,40 +59,50 @@ export function writeLayoutConfigs(readers) {
   return { gradingConfig: writeJson(join(root, "workers/grading/.wrangler-dev-grading.json"), localGrading), readerConfigs };
 }
 
-function wranglerDev(label, configs, port, inspectorPort, persist, env) {
+/** How often one process may crash and be started again before the whole layout stops. */
+const MAX_RESTARTS = 3;
+
+function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = []) {
   // wrangler's own CLI, without its bin's extra node process (which stopped forwarding signals when we were killed).
   const cli = join(dirname(require.resolve("wrangler/package.json")), "wrangler-dist/cli.js");
   const args = ["--no-warnings", "--experimental-vm-modules", cli, "dev", ...configs.flatMap((c) => ["-c", c])];
   args.push("--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort));
   args.push("--persist-to", persist, "--show-interactive-dev-session=false");
   // Local runs only: the outbox's reader (/dev/mail) exists here, never in a deployed worker (docs/decisions/0011).
-  args.push("--var", "DEV_MAIL:on");
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let ready;
-  const readyPromise = new Promise((done) => (ready = done));
-  for (const stream of [child.stdout, child.stderr]) {
-    let rest = "";
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk) => {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop();
-      for (const line of lines) {
-        if (line.includes("Ready on http")) ready();
-        process.stdout.write(`[${label}] ${line}\n`);
-      }
-    });
-  }
-  child.on("exit", () => ready());
-  return { label, child, ready: readyPromise };
+  for (const v of ["DEV_MAIL:on", ...vars]) args.push("--var", v);
+  const p = { label, child: null, ready: null, restarts: 0, spawn: null };
+  p.spawn = () => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let ready;
+    p.ready = new Promise((done) => (ready = done));
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop();
+        for (const line of lines) {
+          if (line.includes("Ready on http")) ready();
+          process.stdout.write(`[${label}] ${line}\n`);
+        }
+      });
+    }
+    child.on("exit", () => ready());
+    p.child = child;
+    return child;
+  };
+  p.spawn();
+  return p;
 }
 
 /**
  * Starts the reader processes and the app process on `port`, and warms each reader's engine once it is up.
- * Answers the processes; if one exits, or we are stopped (SIGINT, SIGTERM), the others are stopped.
+ * Answers the processes; a process that crashes is started again on the same port and state (at most
+ * MAX_RESTARTS times, then the others are stopped too); if we are stopped (SIGINT, SIGTERM), all are stopped.
  * READER_PROCESSES overrides the number of readers; READER_PROCESSES=0 is the former layout (everything in one
- * workerd), kept for comparison benchmarks.
+ * workerd), kept for comparison benchmarks. `vars` are extra `--var NAME:value` settings for every process.
  */
-export async function startLocalServers({ port, persist, inspectorPort }) {
+export async function startLocalServers({ port, persist, inspectorPort, vars = [] }) {
   const count = Math.max(0, Number(process.env.READER_PROCESSES ?? Math.min(2, cpus().length)));
   const env = {
     ...process.env,
@@ -101,8 +111,10 @@ export async function startLocalServers({ port, persist, inspectorPort }) {
     WRANGLER_REGISTRY_PATH: join(resolve(persist), "dev-registry"),
   };
   const processes = [];
+  let stopping = false;
   const stopAll = (signal = "SIGTERM") => {
-    for (const p of processes) if (p.child.exitCode === null) p.child.kill(signal);
+    stopping = true;
+    for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
   };
   process.on("exit", () => stopAll());
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -113,8 +125,8 @@ export async function startLocalServers({ port, persist, inspectorPort }) {
   }
   const inspector = inspectorPort ?? (await freePort());
   if (count === 0) {
-    processes.push(wranglerDev("app", ["wrangler.toml", "workers/grading/wrangler.toml"], port, inspector, persist, env));
-    return settle(processes, stopAll);
+    processes.push(wranglerDev("app", ["wrangler.toml", "workers/grading/wrangler.toml"], port, inspector, persist, env, vars));
+    return supervise(processes, stopAll, () => stopping);
   }
   const { gradingConfig, readerConfigs } = writeLayoutConfigs(count);
   const readers = [];
@@ -122,21 +134,43 @@ export async function startLocalServers({ port, persist, inspectorPort }) {
     const readerPort = await freePort();
     // Readers keep no state, but miniflare opens SQLite files in any --persist-to folder: one of their own each.
     const own = join(persist, `reader-${i + 1}`);
-    readers.push({ port: readerPort, ...wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env) });
+    const reader = wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env, vars);
+    readers.push(Object.assign(reader, { port: readerPort }));
   }
   processes.push(...readers);
   // All start at once (the app's bindings reach the readers lazily); each reader loads its engine once it is up.
-  for (const r of readers) void r.ready.then(() => fetch(`http://127.0.0.1:${r.port}/warm`).catch(() => {}));
-  processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env));
-  return settle(processes, stopAll);
+  const warm = (r) => void r.ready.then(() => fetch(`http://127.0.0.1:${r.port}/warm`).catch(() => {}));
+  for (const r of readers) {
+    warm(r);
+    r.onRestart = () => warm(r);
+  }
+  processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
+  return supervise(processes, stopAll, () => stopping);
 }
 
-function settle(processes, stopAll) {
-  for (const p of processes) {
-    p.child.on("exit", (code) => {
-      if (code !== 0 && code !== null) console.error(`[${p.label}] exited with ${code}; stopping the others.`);
-      stopAll();
+function supervise(processes, stopAll, isStopping) {
+  let finished;
+  const exited = new Promise((done) => (finished = done));
+  const watch = (p) =>
+    p.child.on("exit", (code, signal) => {
+      if (isStopping()) {
+        if (processes.every((q) => q.child.exitCode !== null || q.child.signalCode !== null)) finished();
+        return;
+      }
+      // Said on stderr, so that a test run's log shows it.
+      console.error(`[${p.label}] exited unexpectedly (code ${code}, signal ${signal}).`);
+      if (p.restarts >= MAX_RESTARTS) {
+        console.error(`[${p.label}] crashed ${p.restarts + 1} times; stopping the others.`);
+        stopAll();
+        finished();
+        return;
+      }
+      p.restarts += 1;
+      console.error(`[${p.label}] starting it again (${p.restarts} of ${MAX_RESTARTS}).`);
+      p.spawn();
+      p.onRestart?.();
+      watch(p);
     });
-  }
-  return { processes, stopAll, exited: Promise.race(processes.map((p) => new Promise((r) => p.child.on("exit", r)))) };
+  for (const p of processes) watch(p);
+  return { processes, stopAll, exited };
 }
