@@ -70,7 +70,8 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
   args.push("--persist-to", persist, "--show-interactive-dev-session=false");
   // Local runs only: the outbox's reader (/dev/mail) exists here, never in a deployed worker (docs/decisions/0011).
   for (const v of ["DEV_MAIL:on", ...vars]) args.push("--var", v);
-  const p = { label, child: null, ready: null, restarts: 0, spawn: null };
+  // The last lines each process printed, said again on stderr if it crashes (a test run may not show its stdout).
+  const p = { label, child: null, ready: null, restarts: 0, spawn: null, recent: [] };
   p.spawn = () => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let ready;
@@ -83,6 +84,8 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
         rest = lines.pop();
         for (const line of lines) {
           if (line.includes("Ready on http")) ready();
+          p.recent.push(line);
+          if (p.recent.length > 40) p.recent.shift();
           process.stdout.write(`[${label}] ${line}\n`);
         }
       });
@@ -158,7 +161,8 @@ function supervise(processes, stopAll, isStopping) {
         return;
       }
       // Said on stderr, so that a test run's log shows it.
-      console.error(`[${p.label}] exited unexpectedly (code ${code}, signal ${signal}).`);
+      console.error(`[${p.label}] exited unexpectedly (code ${code}, signal ${signal}). Its last lines:`);
+      for (const line of p.recent.splice(0)) console.error(`[${p.label}]   ${line}`);
       if (p.restarts >= MAX_RESTARTS) {
         console.error(`[${p.label}] crashed ${p.restarts + 1} times; stopping the others.`);
         stopAll();
