@@ -9,9 +9,9 @@
 // They find each other through a dev registry of their own (other checkouts run workers with the same names).
 // The deployed configuration is untouched: the grading worker's local config is derived from
 // workers/grading/wrangler.toml at every start and written beside it (git-ignored).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -61,6 +61,42 @@ export function writeLayoutConfigs(readers) {
 
 /** How often one process may crash and be started again before the whole layout stops. */
 const MAX_RESTARTS = 3;
+/** A ready process whose port refuses connections this many checks in a row (2 s apart) is started again. */
+const REFUSALS_BEFORE_RESTART = 3;
+
+/** Whether something listens on the port (a busy server still accepts: only a dead one refuses). */
+function listening(port) {
+  return new Promise((done) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.setTimeout(5000);
+    socket.once("connect", () => (socket.destroy(), done(true)));
+    socket.once("timeout", () => (socket.destroy(), done(true)));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** Every process below `pid` (wrangler's workerd and esbuild children), deepest first. */
+function descendants(pid) {
+  const table = spawnSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).stdout ?? "";
+  const children = new Map();
+  for (const row of table.trim().split("\n")) {
+    const [child, parent] = row.trim().split(/\s+/).map(Number);
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  const below = (p) => (children.get(p) ?? []).flatMap((c) => [...below(c), c]);
+  return below(pid);
+}
+
+/** Kills a process and everything it started, so that a new one can bind the same ports. */
+function killTree(child, signal = "SIGKILL") {
+  for (const pid of [...descendants(child.pid), child.pid]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
 
 function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = []) {
   // wrangler's own CLI, without its bin's extra node process (which stopped forwarding signals when we were killed).
@@ -71,7 +107,7 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
   // Local runs only: the outbox's reader (/dev/mail) exists here, never in a deployed worker (docs/decisions/0011).
   for (const v of ["DEV_MAIL:on", ...vars]) args.push("--var", v);
   // The last lines each process printed, said again on stderr if it crashes (a test run may not show its stdout).
-  const p = { label, child: null, ready: null, restarts: 0, spawn: null, recent: [] };
+  const p = { label, port, child: null, ready: null, restarts: 0, spawn: null, recent: [] };
   p.spawn = () => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let ready;
@@ -92,6 +128,8 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
     }
     child.on("exit", () => ready());
     p.child = child;
+    p.isReady = false;
+    void p.ready.then(() => (p.isReady = child.exitCode === null));
     return child;
   };
   p.spawn();
@@ -117,7 +155,13 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
   let stopping = false;
   const stopAll = (signal = "SIGTERM") => {
     stopping = true;
-    for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+    for (const p of processes) {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
+      p.child.kill(signal);
+      // Whatever it leaves behind once it has had time to stop (an orphaned workerd keeps its port).
+      const child = p.child;
+      setTimeout(() => child.exitCode === null && child.signalCode === null && killTree(child), 5000).unref();
+    }
   };
   process.on("exit", () => stopAll());
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -170,11 +214,37 @@ function supervise(processes, stopAll, isStopping) {
         return;
       }
       p.restarts += 1;
+      // The dead process's workerd, orphaned, would keep its ports: the children seen at the last check go too.
+      for (const pid of p.tree ?? []) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      p.tree = [];
       console.error(`[${p.label}] starting it again (${p.restarts} of ${MAX_RESTARTS}).`);
       p.spawn();
       p.onRestart?.();
       watch(p);
     });
   for (const p of processes) watch(p);
+  // wrangler dev keeps running when its workerd dies (a crash, or killed for memory), and then its port refuses
+  // every request: such a process is killed, with its children, and started again like a crashed one.
+  const health = setInterval(async () => {
+    if (isStopping()) return clearInterval(health);
+    for (const p of processes) {
+      if (!p.isReady || p.child.exitCode !== null || p.child.signalCode !== null) continue;
+      p.tree = descendants(p.child.pid);
+      p.refusals = (await listening(p.port)) ? 0 : (p.refusals ?? 0) + 1;
+      if (p.refusals >= REFUSALS_BEFORE_RESTART && !isStopping()) {
+        console.error(`[${p.label}] its port ${p.port} refuses connections though the process runs (its workerd died?).`);
+        p.refusals = 0;
+        p.isReady = false;
+        killTree(p.child);
+      }
+    }
+  }, 2000);
+  health.unref();
   return { processes, stopAll, exited };
 }
