@@ -130,17 +130,20 @@ test("sign up and sign in with Google, connect Drive, grade two files picked fro
   };
   expect(saved.assignment.submissions.map((s) => s.processing_status)).toEqual(["graded", "graded"]);
 
-  // Save to Drive: a report for each student and the grade sheet, in a Gradewell folder the fake now holds.
+  // Save to Drive: a report for each student and the grade sheet, in Gradewell's folder (one folder an assignment),
+  // which the fake Google now holds.
   await page.goto(`/assignment/${assignmentId}`);
   await expect(page.getByRole("heading", { name: "Drive quiz" })).toBeVisible();
   await page.getByRole("button", { name: "Save to Drive" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^Saved \d+ files to Google Drive/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("status").filter({ hasText: /^Saved 3 files to Google Drive/ })).toBeVisible({ timeout: 60_000 });
   const held = await fake<{ id: string; name: string; mimeType: string; parents: string[]; size: number }[]>("/__fake/files");
-  const gradewellFolder = held.find((f) => f.mimeType === FOLDER && f.id !== folder.id);
-  expect(gradewellFolder).toBeDefined();
-  const written = held.filter((f) => f.parents.includes(gradewellFolder!.id));
-  expect(written.length).toBeGreaterThanOrEqual(3);
+  const assignmentFolder = held.find((f) => f.mimeType === FOLDER && f.name === "Drive quiz");
+  const gradewellFolder = held.find((f) => f.id === assignmentFolder?.parents[0]);
+  expect(gradewellFolder?.mimeType).toBe(FOLDER);
+  expect(gradewellFolder?.parents).toEqual(["root"]);
+  const written = held.filter((f) => f.parents.includes(assignmentFolder!.id));
+  expect(written).toHaveLength(3);
   expect(written.every((f) => f.size > 0)).toBe(true);
-  expect(written.some((f) => f.name.endsWith(".csv"))).toBe(true);
+  expect(written.filter((f) => f.name.endsWith(".csv"))).toHaveLength(1);
   expect(written.filter((f) => /Ana Diaz|Ben Ode/.test(f.name))).toHaveLength(2);
 });
