@@ -1,53 +1,26 @@
 // A crash loses no work: the runtime (wrangler dev and its workerd) is killed with SIGKILL while a job of ten
 // photographed worksheets is being graded, then started again on the same state. The job's Durable Object
 // puts the unfinished submissions back on the queue and the job ends with every submission graded.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { renderWorksheetImage, WORKSHEETS } from "../fixtures/corpus/worksheets";
+import { killOwnServer, startOwnServer, until, waitUntilHealthy } from "./support/own-server";
 
-const PORT = String(Number(process.env.E2E_PORT ?? 8790) + 1);
+const PORT = Number(process.env.E2E_PORT ?? 8790) + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const STALL_SECONDS = 4;
 const COUNT = 10;
 
-function serve(persist: string): ChildProcess {
-  return spawn("node", ["scripts/serve-test.mjs"], {
-    env: { ...process.env, E2E_PORT: PORT, E2E_PERSIST: persist, E2E_VARS: `GRADING_STALL_SECONDS:${STALL_SECONDS}` },
-    stdio: "ignore",
-    detached: true, // its own process group, so the whole runtime can be killed at once
-  });
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, seconds = 180): Promise<T> {
-  for (let i = 0; i < seconds * 4; i++) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch {
-      // the server is not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function kill(server: ChildProcess) {
-  try {
-    process.kill(-server.pid!, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
+const serve = (persist: string) => startOwnServer(PORT, { persist, vars: { GRADING_STALL_SECONDS: String(STALL_SECONDS) } });
 
 test("a job interrupted by a killed runtime ends with every submission graded after a restart", async () => {
   test.setTimeout(600_000);
   const persist = mkdtempSync(join(tmpdir(), "gradewell-crash-"));
   let server = serve(persist);
   try {
-    await until(async () => (await fetch(`${BASE}/api/health`)).ok, "the server");
+    await waitUntilHealthy(server);
     const email = `crash-${Date.now()}@school.example`;
     const registered = await fetch(`${BASE}/api/auth/register`, {
       method: "POST",
@@ -82,12 +55,12 @@ test("a job interrupted by a killed runtime ends with every submission graded af
       const s = await status();
       return s.progress?.done >= 2 ? s : null;
     }, "two graded submissions");
-    kill(server);
+    killOwnServer(server);
     expect(before.status).toBe("processing");
     expect(before.progress.done).toBeLessThan(COUNT);
 
     server = serve(persist);
-    await until(async () => (await fetch(`${BASE}/api/health`)).ok, "the restarted server");
+    await waitUntilHealthy(server, "the restarted server");
     const after = await until(async () => {
       const s = await status();
       return s.status !== "processing" ? s : null;
@@ -105,6 +78,6 @@ test("a job interrupted by a killed runtime ends with every submission graded af
     const states = assignment.assignment.submissions.map((s: { processing_status: string }) => s.processing_status);
     expect(states).toEqual(Array(COUNT).fill("graded"));
   } finally {
-    kill(server);
+    killOwnServer(server);
   }
 });
