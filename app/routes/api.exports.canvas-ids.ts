@@ -16,7 +16,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").includes("application/json")) {
     ids = (await readJsonBody(request, CanvasIdsBody)).canvas_ids;
   } else {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return apiError(415, "Send the Canvas ids as JSON (application/json) or as form fields.");
+    }
     const fields = Object.fromEntries(
       [...form.entries()].filter(([k]) => k.startsWith("canvasId:")).map(([k, v]) => [k.slice("canvasId:".length), String(v)]),
     );
