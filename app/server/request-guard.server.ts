@@ -11,8 +11,8 @@ export const REQUEST_LIMITS = {
   maxFieldLength: 200_000,
   /** Fields in one form. */
   maxFields: 2_000,
-  /** Files in one request: a class's worth of work. */
-  maxFiles: 60,
+  /** Files in one request: several classes' worth of work (a teacher's whole grade level), not a drive's worth. */
+  maxFiles: 150,
 } as const;
 
 const MB = 1024 * 1024;

@@ -35,7 +35,8 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
 /** The same response with the security headers set (a new Response: Remix's may be immutable). */
 export function withSecurityHeaders(response: Response, nonce: string, extraCookies: string[] = []): Response {
   const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
+  // A page that set its own (the password reset page's no-referrer keeps its token out of Referer) keeps it.
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers, webSocket: response.webSocket });

@@ -70,10 +70,10 @@ describe("limits", () => {
     const { access_token } = await registerTeacher();
     const form = new FormData();
     form.set("title", "Too many");
-    for (let i = 0; i < 61; i++) form.append("assignment_files", file(PNG, `s${i}.png`));
+    for (let i = 0; i < 151; i++) form.append("assignment_files", file(PNG, `s${i}.png`));
     const refused = await api("/api/assignments", { method: "POST", token: access_token, body: form });
     expect(refused.status).toBe(413);
-    expect(((await refused.json()) as { error: string }).error).toBe("Too many files in one upload: send at most 60 files at once.");
+    expect(((await refused.json()) as { error: string }).error).toBe("Too many files in one upload: send at most 150 files at once.");
   });
 
   it("refuses new work while a teacher already has 200 submissions waiting", async () => {
