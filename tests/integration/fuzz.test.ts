@@ -112,8 +112,9 @@ describe("fuzz: malformed requests to every route", () => {
           .replace(":number", "1")
           .replace(":id", id)
           .replace("*", "no/such/page");
-        // A Remix data request runs the same action without rendering the page after it.
-        const data = `${route.index ? "index&" : ""}_data=${encodeURIComponent(route.id)}`;
+        // A single-fetch data request (what the browser sends once the app runs) runs the same action without
+        // rendering the page after it.
+        const data = `${path === "/" ? "/_root" : path}.data${route.index ? "?index" : ""}`;
         paths.set(path, { hasAction: Boolean(route.module.action), data });
       }
     }
@@ -160,7 +161,7 @@ describe("fuzz: malformed requests to every route", () => {
                 if (type) h.set("Content-Type", type);
                 // Each page's intents go to its action as data requests (the page render after a document POST
                 // is what the GETs above already cover, and made this test take minutes).
-                const target = !isApi && label.startsWith("intent ") ? `${path}?${data}` : path;
+                const target = !isApi && label.startsWith("intent ") ? data : path;
                 return send(`${who}, ${label}`, target, { method, headers: h, body });
               }),
             );
