@@ -22,7 +22,7 @@ const REQUIRED_PLAN: Record<PlanFeature, PlanId> = {
 export const FEATURE_INFO: Record<PlanFeature, { name: string; what: string; onStarter: string }> = {
   custom_rubric: {
     name: "Custom rubric builder",
-    what: "grading open answers and essays against your own rubric (rubric files or typed criteria)",
+    what: "grading open answers and essays against your own rubric, uploaded or typed",
     onStarter: "Starter grades against your answer key.",
   },
   bulk_upload: {

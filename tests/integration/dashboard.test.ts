@@ -7,11 +7,18 @@ import { getDb } from "../../core/db/client";
 import { assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
 import { signedInTeacher, page } from "./classes-helpers";
 import { seedFixtureClass } from "./dashboard-fixture";
-import { api, postForm } from "./helpers";
+import { api, postForm, setPlan } from "./helpers";
+
+/** Advanced analytics are Professional (plan-features.test.ts has the Starter side). */
+async function professionalTeacher() {
+  const teacher = await signedInTeacher();
+  await setPlan(teacher.id, "professional");
+  return teacher;
+}
 
 describe("Analytics figures on the fixture class", () => {
   it("match the hand-computed values for 30 days", async () => {
-    const teacher = await signedInTeacher();
+    const teacher = await professionalTeacher();
     const fixture = await seedFixtureClass(teacher.id);
     const res = await api("/api/analytics?period=30d", { token: teacher.token });
     expect(res.status).toBe(200);
@@ -80,7 +87,7 @@ describe("Analytics figures on the fixture class", () => {
   });
 
   it("exports the figures shown as CSV and as a printable report, for the signed-in teacher only", async () => {
-    const teacher = await signedInTeacher();
+    const teacher = await professionalTeacher();
     await seedFixtureClass(teacher.id);
     const csv = await page("/analytics/export.csv?period=30d", teacher.cookie);
     expect(csv.status).toBe(200);
@@ -98,7 +105,7 @@ describe("Analytics figures on the fixture class", () => {
     expect(screen.html).toContain("62.8%");
     expect(screen.html).toContain("Export Report");
 
-    const other = await signedInTeacher();
+    const other = await professionalTeacher();
     const theirs = (await (await api("/api/analytics?period=1y", { token: other.token })).json()) as any;
     expect(theirs.kpis.graded).toBe(0);
     expect(theirs.classes).toEqual([]);

@@ -10,12 +10,10 @@ export function UpgradeNotice({ feature, plan, className = "" }: { feature: Plan
       className={`rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 ${className}`}
       data-testid={`upgrade-${feature}`}
     >
-      <p className="font-semibold">
-        {info.name} is part of the {needed} plan
-      </p>
+      <p className="font-semibold">{`${info.name} is part of the ${needed} plan`}</p>
       <p className="mt-1">{`${info.name} means ${info.what}. You are on the ${planLabel(plan)} plan. ${info.onStarter}`}</p>
       <a href={UPGRADE_PATH} className="mt-2 inline-block font-medium text-brand-700 underline">
-        Upgrade to {needed}
+        {`Upgrade to ${needed}`}
       </a>
     </div>
   );
