@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { featureRefusal, STARTER_FILES_PER_UPLOAD } from "~/lib/plan-features";
-import { assignmentForm, createAssignment, file, PDF, PNG } from "./assignments-helpers";
+import { assignmentForm, createAssignment, file, PDF, PNG, type AssignmentFields } from "./assignments-helpers";
 import { page, postMultipart, signedInTeacher } from "./classes-helpers";
 import { seedFixtureClass } from "./dashboard-fixture";
 import { api, setPlan } from "./helpers";
@@ -43,7 +43,7 @@ describe("the refusal message", () => {
 describe("custom rubric", () => {
   it("refuses a Starter teacher's rubric (files, typed, or the flag alone) with 403 and stores nothing", async () => {
     const t = await signedInTeacher();
-    const cases = [
+    const cases: { fields: AssignmentFields; files: Parameters<typeof assignmentForm>[1] }[] = [
       { fields: { hasRubric: "true", rubricText: "4 points: full reasoning" }, files: {} },
       { fields: {}, files: { rubric_files: [file(PDF, "rubric.pdf")] } },
       { fields: { hasRubric: ["false", "on"] }, files: {} },
@@ -186,6 +186,11 @@ describe("advanced analytics", () => {
     expect(screen.html).toContain('href="/pricing"');
     expect(screen.html).not.toContain("Export Report");
     expect(screen.html).not.toContain("62.8%");
+
+    // Settings says what Professional adds.
+    expect(decoded((await page("/settings", t.cookie)).html)).toContain(
+      "Professional adds the custom rubric builder, bulk upload (more than 10 students' files at once), advanced analytics and unlimited grading.",
+    );
 
     // The dashboard's basic figures stay on every plan.
     const dashboard = await api("/api/dashboard/overview", { token: t.token });
