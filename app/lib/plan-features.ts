@@ -1,8 +1,7 @@
 // The Professional-only features (spec section 6) and what each one is in Gradewell, for the pages and the server
 // alike: the server enforces them in app/server/plans.server.ts, the pages explain them with an upgrade link.
 // docs/decisions/0017-professional-features.md says why these routes and this file count.
-import { PLAN_IDS } from "../../core/constants";
-import { UPGRADE_PATH } from "../../core/plans";
+import { PLAN_IDS, UPGRADE_PATH } from "../../core/constants";
 
 export type PlanId = (typeof PLAN_IDS)[number];
 
