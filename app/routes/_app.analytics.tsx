@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ComparisonBars, DistributionDonut, SubjectRadar, TrendAreaChart } from "~/components/charts/figure-charts";
 import { ClassOverviewList, KpiGrid, QuestionDifficulty, StandardsMastery } from "~/components/analytics/analytics-sections";
 import { Panel } from "~/components/dashboard/overview-panels";
+import { MenuDetails } from "~/components/ui/menu-details";
 import { isPeriod, PERIODS, type Period } from "~/lib/analytics";
 import { PERIOD_LABELS } from "~/lib/analytics-tables";
 import { analyticsReport } from "~/server/analytics.server";
@@ -53,10 +54,10 @@ export default function Analytics() {
               </Link>
             ))}
           </nav>
-          <details className="relative">
-            <summary className="cursor-pointer list-none rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              Export Report
-            </summary>
+          <MenuDetails
+            summary="Export Report"
+            summaryClassName="cursor-pointer list-none rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             <ul className="absolute right-0 z-10 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
               <li>
                 <Link
@@ -77,7 +78,7 @@ export default function Analytics() {
                 </a>
               </li>
             </ul>
-          </details>
+          </MenuDetails>
         </div>
       </div>
 

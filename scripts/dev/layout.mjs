@@ -37,18 +37,30 @@ function writeJson(path, value) {
   return path;
 }
 
-/** Writes the derived configs: the grading worker's (readers bound, batch size = readers) and each reader's. */
-export function writeLayoutConfigs(readers) {
+/** `--var NAME:value` settings as wrangler config vars. */
+function varsObject(vars) {
+  return Object.fromEntries(vars.map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]));
+}
+
+/**
+ * Writes the derived configs: the grading worker's (readers bound, batch size = readers, `vars` added: wrangler
+ * gives `--var` to the first config of a multi-config `wrangler dev` only) and each reader's. `tag` keeps two
+ * layouts running at once on this machine (the e2e server and a test's own) from sharing, and so reloading,
+ * each other's files.
+ */
+export function writeLayoutConfigs(readers, { tag = "", vars = [] } = {}) {
   const grading = readRawConfig({ config: join(root, "workers/grading/wrangler.toml") }).rawConfig;
+  const suffix = tag ? `-${tag}` : "";
   const names = Array.from({ length: readers }, (_, i) => `gradewell-reader-${i + 1}`);
   const [main, ...others] = grading.queues.consumers;
   const localGrading = {
     ...grading,
+    vars: { ...grading.vars, ...varsObject(vars) },
     services: [...(grading.services ?? []), ...names.map((service, i) => ({ binding: `READER_${i + 1}`, service }))],
     queues: { ...grading.queues, consumers: [{ ...main, max_batch_size: Math.max(main.max_batch_size ?? 1, readers) }, ...others] },
   };
   const readerConfigs = names.map((name, i) =>
-    writeJson(join(root, `workers/grading/.wrangler-dev-reader-${i + 1}.json`), {
+    writeJson(join(root, `workers/grading/.wrangler-dev-reader-${i + 1}${suffix}.json`), {
       name,
       main: "reader.ts",
       compatibility_date: grading.compatibility_date,
@@ -56,7 +68,8 @@ export function writeLayoutConfigs(readers) {
       rules: grading.rules,
     }),
   );
-  return { gradingConfig: writeJson(join(root, "workers/grading/.wrangler-dev-grading.json"), localGrading), readerConfigs };
+  const gradingConfig = writeJson(join(root, `workers/grading/.wrangler-dev-grading${suffix}.json`), localGrading);
+  return { gradingConfig, readerConfigs };
 }
 
 /** How often one process may crash and be started again before the whole layout stops. */
@@ -171,11 +184,11 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     });
   }
   const inspector = inspectorPort ?? (await freePort());
+  const { gradingConfig, readerConfigs } = writeLayoutConfigs(count, { tag: String(port), vars });
   if (count === 0) {
-    processes.push(wranglerDev("app", ["wrangler.toml", "workers/grading/wrangler.toml"], port, inspector, persist, env, vars));
+    processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
     return supervise(processes, stopAll, () => stopping);
   }
-  const { gradingConfig, readerConfigs } = writeLayoutConfigs(count);
   const readers = [];
   for (let i = 0; i < count; i++) {
     const readerPort = await freePort();

@@ -1,33 +1,11 @@
-import { createCanvas } from "@napi-rs/canvas";
 import { chromium, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { fakeCameraLaunchOptions } from "./support/chromium";
 import { readFile } from "node:fs/promises";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { answerKeyPdf, worksheetPng } from "./support/worksheets";
 
 const password = "chalkboard-42";
 const shots = "tests/e2e/artifacts";
-
-/** A worksheet photo-like PNG with the student's name and answers, drawn in Node. */
-function worksheetPng(name: string, answers: string[]): Buffer {
-  const canvas = createCanvas(800, 600);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, 800, 600);
-  ctx.fillStyle = "#111111";
-  ctx.font = "32px sans-serif";
-  ctx.fillText(`Name: ${name}`, 40, 70);
-  answers.forEach((answer, i) => ctx.fillText(`${i + 1}. ${answer}`, 40, 150 + i * 60));
-  return canvas.toBuffer("image/png");
-}
-
-async function answerKeyPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  ["Answer key", "1. 3/4", "2. 12", "3. 0.5"].forEach((line, i) => page.drawText(line, { x: 60, y: 720 - i * 30, size: 18, font }));
-  return Buffer.from(await pdf.save());
-}
 
 test("a teacher creates an assignment with a key and three students, grades it, overrides a question's points and exports the CSV", async ({
   page,

@@ -235,7 +235,7 @@ describe("review queue", () => {
       .offset(1);
     await db
       .update(questionResults)
-      .set({ confidence: 0.3, reason: "The answer was hard to read." })
+      .set({ confidence: 0.3, reason: "The answer was hard to read.", needsReview: true, reviewReason: "Could be a 7 or a 1." })
       .where(sqlEq(questionResults.id, q2.id));
     return { fixture, older, newer, q2 };
   }
@@ -250,6 +250,7 @@ describe("review queue", () => {
     expect(first.html).toContain("1 of 2 waiting");
     expect(first.html).toContain("The answer was hard to read.");
     expect(first.html).toContain("Low confidence on question 2.");
+    expect(first.html).toMatch(/data-testid="queue-question-flag"[^>]*>Could be a 7 or a 1\.</);
 
     const decided = await postForm(
       "/review",

@@ -1,3 +1,4 @@
+// Not nested under auth.google.tsx (the trailing underscore): that route's loader starts a new trip to Google.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { finishGoogle } from "~/server/google/flows.server";
 

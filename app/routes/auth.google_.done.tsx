@@ -1,3 +1,4 @@
+// Not nested under auth.google.tsx (the trailing underscore): that route's loader starts a new trip to Google.
 import type { MetaFunction } from "@remix-run/react";
 import { useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
