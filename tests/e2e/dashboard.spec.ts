@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { renderWorksheetImage } from "../fixtures/corpus/worksheets";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { signUp } from "./support/teacher";
+import { choosePlan, signUp } from "./support/teacher";
 
 const KEY = "1. 96\n2. 1\n3. 83\n4. 20";
 const STUDENTS = [
@@ -116,6 +116,8 @@ test("dashboard tabs, search and notifications on real graded work", async ({ pa
 test("analytics: periods, charts with data tables, and the exported report", async ({ page }) => {
   test.setTimeout(150_000);
   await gradedClass(page);
+  // Advanced analytics is a Professional feature (docs/decisions/0017).
+  await choosePlan(page, "professional");
   await page.goto("/dashboard?tab=analytics");
   await page.getByRole("link", { name: "Open Analytics" }).click();
   await expect(page.getByRole("heading", { name: "Analytics" })).toBeVisible();

@@ -212,3 +212,17 @@ describe("advanced analytics", () => {
     expect(screen.html).not.toContain("upgrade-advanced_analytics");
   });
 });
+
+describe("the local plan page", () => {
+  it("is absent unless the local dev server turned it on: a teacher cannot change plan", async () => {
+    const teacher = await signedInTeacher();
+    expect((await page("/dev/plan", teacher.cookie)).status).toBe(302);
+    const form = new FormData();
+    form.set("plan", "school");
+    const posted = await postMultipart("/dev/plan", form, teacher.cookie);
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/");
+    const row = await env.DB.prepare("select plan from teachers where id = ?").bind(teacher.id).first<string>("plan");
+    expect(row).toBe("starter");
+  });
+});
