@@ -3,11 +3,9 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { submissions, teachers } from "./db/schema";
+import { STARTER_GRADED_PER_MONTH, UPGRADE_PATH } from "./constants";
 
-/** Graded submissions a month on the Starter plan; Professional and School are unlimited. */
-export const STARTER_GRADED_PER_MONTH = 100;
-
-export const UPGRADE_PATH = "/pricing";
+export { STARTER_GRADED_PER_MONTH, UPGRADE_PATH };
 
 export const PLAN_LIMIT_MESSAGE = `You have graded ${STARTER_GRADED_PER_MONTH} submissions this month, the Starter plan's limit. Upgrade to Professional to keep grading: ${UPGRADE_PATH}`;
 

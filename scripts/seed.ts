@@ -56,6 +56,8 @@ async function seed(persist: string) {
           schoolName: "Maple Grove Middle School",
           state: "OR",
           gradeLevel: "7th Grade",
+          // The demo shows every feature, analytics among them (Professional, docs/decisions/0017).
+          plan: "professional",
           passwordHash: existing?.passwordHash ?? (await hashPassword(DEMO_PASSWORD)),
         })
         .onConflictDoNothing(),

@@ -1,7 +1,7 @@
 // Plans and prices (spec sections 6 and 9) in one typed module: the pricing page, the landing page and
 // anything that ever bills read them from here, so a price changes in one place.
 
-import { STARTER_GRADED_PER_MONTH } from "../../core/plans";
+import { STARTER_GRADED_PER_MONTH } from "../../core/constants";
 
 export type BillingPeriod = "monthly" | "annual";
 

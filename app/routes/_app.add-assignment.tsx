@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES } from "~/server/storage.server";
 import { withDriveFiles } from "~/server/google/drive-import.server";
 import { googleConfig } from "~/server/google/config.server";
 import { driveConnected } from "~/server/google/drive-tokens.server";
+import { PlanFeatureError, requireAssignmentPlan } from "~/server/plans.server";
 
 export const meta: MetaFunction = () => [{ title: "Create New Assignment | Gradewell" }];
 
@@ -30,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isMobile: MOBILE.test(request.headers.get("User-Agent") ?? ""),
     maxUploadBytes: MAX_UPLOAD_BYTES,
     google: { configured: googleConfig(context.cloudflare.env) !== null, driveConnected: driveIsConnected },
+    plan: teacher.plan,
   };
 }
 
@@ -40,12 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env.DB);
   let issues: FieldIssue[];
   try {
-    const result = await createFromForm(
-      env,
-      db,
-      teacher.id,
-      await withDriveFiles(request, context, teacher.id, await readMultipart(request)),
-    );
+    const posted = await readMultipart(request);
+    requireAssignmentPlan(teacher, posted);
+    const result = await createFromForm(env, db, teacher.id, await withDriveFiles(request, context, teacher.id, posted));
     if (result.ok) {
       let job = "";
       if (result.processingMode === "immediate") {
@@ -61,12 +60,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ issues }, { status: result.status });
   } catch (error) {
     if (error instanceof AssignmentInputError) return data({ issues: [{ field: null, message: error.message }] }, { status: error.status });
+    if (error instanceof PlanFeatureError) return data({ issues: [{ field: "plan", message: error.message }] }, { status: 403 });
     throw error;
   }
 }
 
 export default function AddAssignment() {
-  const { settings, classes, isMobile, maxUploadBytes, google } = useLoaderData<typeof loader>();
+  const { settings, classes, isMobile, maxUploadBytes, google, plan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
@@ -82,6 +82,7 @@ export default function AddAssignment() {
         maxUploadBytes={maxUploadBytes}
         issues={actionData?.issues ?? []}
         google={google}
+        plan={plan}
       />
     </main>
   );

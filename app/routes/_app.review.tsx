@@ -48,6 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         pointsPossible: question.pointsPossible,
         reason: question.reason,
         confidence: question.confidence,
+        // The grader's own flag on this question (per-question review flags), when it set one.
+        reviewReason: question.needsReview ? question.reviewReason : null,
       },
     },
   };
@@ -191,6 +193,14 @@ export default function ReviewQueue() {
                 <dd>
                   {question.reason || "—"} (confidence {Math.round(question.confidence * 100)}%)
                 </dd>
+                {question.reviewReason ? (
+                  <>
+                    <dt className="text-slate-600">Flagged</dt>
+                    <dd className="font-medium text-amber-900" data-testid="queue-question-flag">
+                      {question.reviewReason}
+                    </dd>
+                  </>
+                ) : null}
               </dl>
             </div>
           ) : null}

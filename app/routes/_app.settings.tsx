@@ -12,7 +12,9 @@ import { SettingsForm } from "~/schemas/assignments";
 import { accessLogFor } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
-import { gradingAllowance, UPGRADE_PATH } from "../../core/plans";
+import { gradingAllowance } from "../../core/plans";
+import { UPGRADE_PATH } from "../../core/constants";
+import { STARTER_FILES_PER_UPLOAD } from "~/lib/plan-features";
 import { handleSettingsAction, type SettingsIntent } from "~/server/settings-actions.server";
 import { getRetentionDays, getSettings } from "~/server/settings.server";
 import { GoogleAccountPanel } from "~/components/google/google-account-panel";
@@ -131,9 +133,14 @@ export default function SettingsPage() {
           </p>
         ) : null}
         {allowance.plan === "starter" ? (
-          <a href={UPGRADE_PATH} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
-            Upgrade to Professional
-          </a>
+          <>
+            <p className="mt-2 text-sm text-slate-700" data-testid="plan-features">
+              {`Professional adds the custom rubric builder, bulk upload (more than ${STARTER_FILES_PER_UPLOAD} students' files at once), advanced analytics and unlimited grading.`}
+            </p>
+            <a href={UPGRADE_PATH} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+              Upgrade to Professional
+            </a>
+          </>
         ) : null}
       </SettingsSection>
 

@@ -1,24 +1,36 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { isPeriod, type Period } from "~/lib/analytics";
 import { PERIOD_LABELS, reportTables } from "~/lib/analytics-tables";
 import { analyticsReport } from "~/server/analytics.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
+import { hasPlanFeature } from "~/server/plans.server";
+import { UpgradeNotice } from "~/components/ui/upgrade-notice";
 
 export const meta: MetaFunction = () => [{ title: "Analytics report | Gradewell" }];
 
 /** The printable report: every figure of /analytics as tables; the browser's print dialog saves it as PDF. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
+  if (!hasPlanFeature(teacher, "advanced_analytics")) return data({ locked: true as const, plan: teacher.plan }, { status: 403 });
   const param = new URL(request.url).searchParams.get("period");
   const period: Period = isPeriod(param) ? param : "30d";
   const report = await analyticsReport(getDb(context.cloudflare.env.DB), teacher.id, period);
-  return { teacher: teacher.name, period, generatedAt: report.generatedAt, tables: reportTables(report) };
+  return { locked: false as const, teacher: teacher.name, period, generatedAt: report.generatedAt, tables: reportTables(report) };
 }
 
 export default function AnalyticsReportPage() {
-  const { teacher, period, generatedAt, tables } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.locked) {
+    return (
+      <main className="mx-auto max-w-3xl px-6 py-8">
+        <h1 className="text-2xl font-bold">Gradewell analytics report</h1>
+        <UpgradeNotice feature="advanced_analytics" plan={loaded.plan} className="mt-6" />
+      </main>
+    );
+  }
+  const { teacher, period, generatedAt, tables } = loaded;
   return (
     <main className="mx-auto max-w-4xl bg-white px-6 py-8 print:px-0 print:py-0">
       <div className="flex flex-wrap items-start justify-between gap-3">

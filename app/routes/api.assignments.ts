@@ -6,6 +6,7 @@ import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
 import { getSettings } from "~/server/settings.server";
 import { withDriveFiles } from "~/server/google/drive-import.server";
+import { PlanFeatureError, planRefusal, requireAssignmentPlan } from "~/server/plans.server";
 
 /** GET: the teacher's assignments (filters: q, status, class_id, type). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const db = getDb(env.DB);
   try {
-    const uploaded = await withDriveFiles(request, context, teacher.id, await readMultipart(request));
+    const posted = await readMultipart(request);
+    requireAssignmentPlan(teacher, posted); // rubric and bulk upload are Professional; checked before Drive files are fetched
+    const uploaded = await withDriveFiles(request, context, teacher.id, posted);
     const form = applySettingsDefaults(uploaded, await getSettings(db, teacher.id));
     const result = await createFromForm(env, db, teacher.id, form);
     if (!result.ok) return apiError(result.status, result.issues[0]?.message ?? "Invalid request.", { issues: result.issues });
@@ -64,6 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof AssignmentInputError) return apiError(error.status, error.message);
+    if (error instanceof PlanFeatureError) return planRefusal(error);
     throw error;
   }
 }

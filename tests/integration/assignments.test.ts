@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ESTIMATED_TIME_MESSAGE, NO_FILES_MESSAGE, POINTS_MESSAGE, TITLE_REQUIRED_MESSAGE } from "~/schemas/assignments";
-import { api, registerTeacher } from "./helpers";
+import { api, registerTeacher, setPlan } from "./helpers";
 import { assignmentForm, createAssignment, file, getAssignment, PDF, PNG, processAndWait } from "./assignments-helpers";
 import { createAssignment as createAssignmentRecord, filesFromForm, parseAssignmentForm } from "~/server/assignment-uploads.server";
 import { getDb } from "../../core/db/client";
@@ -14,6 +14,7 @@ async function r2Keys(teacherId: string) {
 describe("POST /api/assignments", () => {
   it("creates the assignment with every field, its files in R2 and one submission per student file", async () => {
     const { access_token, user } = await registerTeacher();
+    await setPlan(user.id, "professional"); // a rubric is Professional (plan-features.test.ts has the Starter side)
     const { response, body } = await createAssignment(
       access_token,
       {
@@ -155,7 +156,8 @@ describe("POST /api/assignments", () => {
   });
 
   it("takes a class-sized batch in one go (D1 binds at most 100 values a statement)", async () => {
-    const { access_token } = await registerTeacher();
+    const { access_token, user } = await registerTeacher();
+    await setPlan(user.id, "professional"); // more than 10 files at once is bulk upload, a Professional feature
     const batch = Array.from({ length: 120 }, (_, i) => file(PNG, `student-${i + 1}.png`));
     const { response, body } = await createAssignment(
       access_token,

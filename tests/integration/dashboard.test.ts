@@ -7,11 +7,18 @@ import { getDb } from "../../core/db/client";
 import { assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
 import { signedInTeacher, page } from "./classes-helpers";
 import { seedFixtureClass } from "./dashboard-fixture";
-import { api, postForm } from "./helpers";
+import { api, postForm, setPlan } from "./helpers";
+
+/** Advanced analytics are Professional (plan-features.test.ts has the Starter side). */
+async function professionalTeacher() {
+  const teacher = await signedInTeacher();
+  await setPlan(teacher.id, "professional");
+  return teacher;
+}
 
 describe("Analytics figures on the fixture class", () => {
   it("match the hand-computed values for 30 days", async () => {
-    const teacher = await signedInTeacher();
+    const teacher = await professionalTeacher();
     const fixture = await seedFixtureClass(teacher.id);
     const res = await api("/api/analytics?period=30d", { token: teacher.token });
     expect(res.status).toBe(200);
@@ -80,7 +87,7 @@ describe("Analytics figures on the fixture class", () => {
   });
 
   it("exports the figures shown as CSV and as a printable report, for the signed-in teacher only", async () => {
-    const teacher = await signedInTeacher();
+    const teacher = await professionalTeacher();
     await seedFixtureClass(teacher.id);
     const csv = await page("/analytics/export.csv?period=30d", teacher.cookie);
     expect(csv.status).toBe(200);
@@ -98,7 +105,7 @@ describe("Analytics figures on the fixture class", () => {
     expect(screen.html).toContain("62.8%");
     expect(screen.html).toContain("Export Report");
 
-    const other = await signedInTeacher();
+    const other = await professionalTeacher();
     const theirs = (await (await api("/api/analytics?period=1y", { token: other.token })).json()) as any;
     expect(theirs.kpis.graded).toBe(0);
     expect(theirs.classes).toEqual([]);
@@ -228,7 +235,7 @@ describe("review queue", () => {
       .offset(1);
     await db
       .update(questionResults)
-      .set({ confidence: 0.3, reason: "The answer was hard to read." })
+      .set({ confidence: 0.3, reason: "The answer was hard to read.", needsReview: true, reviewReason: "Could be a 7 or a 1." })
       .where(sqlEq(questionResults.id, q2.id));
     return { fixture, older, newer, q2 };
   }
@@ -243,6 +250,7 @@ describe("review queue", () => {
     expect(first.html).toContain("1 of 2 waiting");
     expect(first.html).toContain("The answer was hard to read.");
     expect(first.html).toContain("Low confidence on question 2.");
+    expect(first.html).toMatch(/data-testid="queue-question-flag"[^>]*>Could be a 7 or a 1\.</);
 
     const decided = await postForm(
       "/review",

@@ -1,5 +1,6 @@
 // Drives the real worker (pages, JSON API, queue consumer, Durable Object) as a client would.
 import { SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 
 export const ORIGIN = "http://gradewell.test";
 
@@ -7,6 +8,11 @@ let counter = 0;
 export function uniqueEmail(prefix = "teacher") {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@school.example`;
+}
+
+/** A teacher's plan lives in the database and is changed by hand (there is no payment). */
+export async function setPlan(teacherId: string, plan: "starter" | "professional" | "school") {
+  await env.DB.prepare("update teachers set plan = ? where id = ?").bind(plan, teacherId).run();
 }
 
 export async function api(

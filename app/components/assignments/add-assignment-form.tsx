@@ -15,6 +15,8 @@ import { useAssignmentUpload } from "~/hooks/use-assignment-upload";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useGoogleDrive } from "~/hooks/use-google-drive";
 import { DrivePicker, type DrivePick } from "~/components/google/drive-picker";
+import { UpgradeNotice } from "~/components/ui/upgrade-notice";
+import { planAllows, planLabel, STARTER_FILES_PER_UPLOAD, UPGRADE_PATH, type PlanId } from "~/lib/plan-features";
 import {
   AssignmentForm,
   CREATE_ERROR_MESSAGE,
@@ -34,11 +36,13 @@ export type AddAssignmentFormProps = {
   /** The action's answer when the form posted without JavaScript. */
   issues: { field: string | null; message: string }[];
   google: { configured: boolean; driveConnected: boolean };
+  /** The teacher's plan: Starter sees the rubric and bulk upload explained with an upgrade link (plans.server.ts enforces them). */
+  plan: PlanId;
 };
 
 type DriveArea = "work" | "key" | "rubric";
 
-export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes, issues, google }: AddAssignmentFormProps) {
+export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes, issues, google, plan }: AddAssignmentFormProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -100,6 +104,8 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
   });
 
   const noFiles = work.files.length === 0 && drivePicks.work.length === 0;
+  const rubricLocked = !planAllows(plan, "custom_rubric");
+  const tooManyFiles = !planAllows(plan, "bulk_upload") && work.files.length + drivePicks.work.length > STARTER_FILES_PER_UPLOAD;
 
   function submitWithProgress(formElement: HTMLFormElement) {
     const body = new FormData(formElement);
@@ -119,7 +125,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
   const pageBusy = busy || (navigation.state === "submitting" && navigation.formAction === "/add-assignment");
   const submitLabel = SUBMIT_LABELS[mode];
   const showKey = !hydrated || hasAnswerKey;
-  const showRubric = !hydrated || hasRubric;
+  const showRubric = !rubricLocked && (!hydrated || hasRubric);
 
   return (
     <>
@@ -188,7 +194,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
               <Toggle
                 name="batchUpload"
                 label="Batch upload"
-                hint="Multiple student assignments: one file per student"
+                hint={`Multiple student assignments: one file per student${planAllows(plan, "bulk_upload") ? "" : ` (up to ${STARTER_FILES_PER_UPLOAD} at a time on the ${planLabel(plan)} plan)`}`}
                 checked={batchUpload}
                 onChange={setBatchUpload}
               />
@@ -340,13 +346,17 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
                   checked={hasAnswerKey}
                   onChange={setHasAnswerKey}
                 />
-                <Toggle
-                  name="hasRubric"
-                  label="Include grading rubric"
-                  hint="Score open answers by your criteria"
-                  checked={hasRubric}
-                  onChange={setHasRubric}
-                />
+                {rubricLocked ? (
+                  <UpgradeNotice feature="custom_rubric" plan={plan} />
+                ) : (
+                  <Toggle
+                    name="hasRubric"
+                    label="Include grading rubric"
+                    hint="Score open answers by your criteria"
+                    checked={hasRubric}
+                    onChange={setHasRubric}
+                  />
+                )}
                 <div hidden={!advanced}>
                   <Toggle
                     name="requireManualReview"
@@ -386,10 +396,18 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
               {NO_FILES_MESSAGE}
             </p>
           ) : null}
+          {tooManyFiles ? <UpgradeNotice feature="bulk_upload" plan={plan} /> : null}
           {clientError ? (
             <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               <p className="font-medium">{clientError.message}</p>
               {clientError.detail ? <p className="mt-1">{clientError.detail}</p> : null}
+            </div>
+          ) : serverFormIssue?.field === "plan" ? (
+            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p>{serverFormIssue.message}</p>
+              <a href={UPGRADE_PATH} className="mt-1 inline-block font-medium underline">
+                See plans
+              </a>
             </div>
           ) : serverFormIssue ? (
             <FormAlert
@@ -415,7 +433,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
             </Link>
             <button
               type="submit"
-              disabled={pageBusy || (hydrated && noFiles)}
+              disabled={pageBusy || (hydrated && (noFiles || tooManyFiles))}
               className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
             >
               {pageBusy ? <Spinner /> : null}

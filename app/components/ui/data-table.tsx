@@ -51,9 +51,11 @@ export function DataTable({
   const style = STYLES[variant];
   // On a phone a wide table scrolls inside its own box instead of widening the page; width 0 with min-width 100%
   // keeps the table's width out of the layout of the cards and grids around it. Focusable so the keyboard scrolls it.
+  // `relative` makes the box the containing block of the sr-only labels (absolutely positioned): without it a
+  // label in the last column sits at the table's far edge outside the box and widens the page.
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
-    <div className="w-0 min-w-full overflow-x-auto" tabIndex={0} role="group" aria-label={caption ?? "Table"}>
+    <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="group" aria-label={caption ?? "Table"}>
       <table className={`${style.table} ${className}`.trim()}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className={theadClassName ?? style.thead}>

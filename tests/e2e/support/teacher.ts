@@ -24,3 +24,13 @@ export async function signUp(page: Page, firstName = "Maria") {
   if (response.status() !== 302) throw new Error(`sign-up failed: ${response.status()}`);
   return { email, password };
 }
+
+/** Puts the signed-in teacher on a plan through the local-only /dev/plan page (there is no payment in Gradewell). */
+export async function choosePlan(page: Page, plan: "starter" | "professional" | "school") {
+  await page.goto("/dev/plan");
+  await page.getByRole("button", { name: plan, exact: true }).click();
+  await page
+    .getByTestId("current-plan")
+    .filter({ hasText: `Current plan: ${plan}` })
+    .waitFor();
+}
