@@ -3,6 +3,7 @@
 // submission with a reason instead of filling the isolate that grades everyone's work (docs/decisions/0010).
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFContext, type PDFObject } from "pdf-lib";
 import { UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
+import { frameSize, isFrameHeader, jpegSegments, u32be } from "./jpeg-segments";
 
 const MiB = 1024 * 1024;
 
@@ -50,12 +51,6 @@ export async function checkDecodeBudget(bytes: Uint8Array, kind: FileKind): Prom
   else if (kind === "pdf") await checkPdf(bytes);
 }
 
-function u16be(b: Uint8Array, i: number) {
-  return (b[i] << 8) | b[i + 1];
-}
-function u32be(b: Uint8Array, i: number) {
-  return ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
-}
 function ascii(b: Uint8Array, start: number, end: number) {
   return String.fromCharCode(...b.subarray(start, end));
 }
@@ -70,22 +65,12 @@ function checkPng(bytes: Uint8Array) {
 
 /** JPEG: every frame header (SOFn) met before the scan data; decoded to RGBA. */
 function checkJpeg(bytes: Uint8Array) {
-  let i = 2;
-  while (i + 9 < bytes.length) {
-    if (bytes[i] !== 0xff) {
-      i++;
-      continue;
+  // Up to the start of scan: no frame header after it matters.
+  for (const { marker, at } of jpegSegments(bytes, { stopAtScan: true })) {
+    if (isFrameHeader(marker)) {
+      const { width, height } = frameSize(bytes, at);
+      checkImageBudget(width, height, Math.max(4, bytes[at + 9]));
     }
-    const marker = bytes[i + 1];
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0xff) {
-      i += marker === 0xff ? 1 : 2;
-      continue;
-    }
-    if (marker === 0xda) return; // start of scan: no frame header after this matters
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      checkImageBudget(u16be(bytes, i + 7), u16be(bytes, i + 5), Math.max(4, bytes[i + 9]));
-    }
-    i += 2 + u16be(bytes, i + 2);
   }
 }
 
@@ -257,22 +242,8 @@ function imageBytes(context: PDFContext, stream: PDFRawStream, seen: Set<PDFObje
 }
 
 function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  let i = 2;
-  while (i + 9 < bytes.length && i < 1_000_000) {
-    if (bytes[i] !== 0xff) {
-      i++;
-      continue;
-    }
-    const marker = bytes[i + 1];
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0xff) {
-      i += marker === 0xff ? 1 : 2;
-      continue;
-    }
-    if (marker === 0xda) return undefined;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: u16be(bytes, i + 5), width: u16be(bytes, i + 7) };
-    }
-    i += 2 + u16be(bytes, i + 2);
+  for (const { marker, at } of jpegSegments(bytes, { stopAtScan: true, limit: 1_000_000 })) {
+    if (isFrameHeader(marker)) return frameSize(bytes, at);
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
 import { UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { loadHeifWasm } from "./ocr/assets";
 import { cleanPage, encodePgm, type CleanupReport } from "./ocr/cleanup";
+import { frameSize, isFrameHeader, jpegSegments, u32be } from "./jpeg-segments";
 
 export const OCR_LONG_SIDE = 2000;
 /** Photos larger than this are refused before decoding: their pixels alone would fill the isolate. */
@@ -30,13 +31,6 @@ export interface PreparedImage {
 
 const CORRUPT_IMAGE_MESSAGE = "This photo could not be opened: the file looks damaged. Please take or export it again.";
 
-function u16be(b: Uint8Array, i: number) {
-  return (b[i] << 8) | b[i + 1];
-}
-function u32be(b: Uint8Array, i: number) {
-  return ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
-}
-
 /** Reads width, height and EXIF orientation from a PNG or JPEG header. */
 export function readImageInfo(bytes: Uint8Array, kind: "png" | "jpeg"): ImageInfo {
   if (kind === "png") {
@@ -46,26 +40,11 @@ export function readImageInfo(bytes: Uint8Array, kind: "png" | "jpeg"): ImageInf
     return { width: u32be(bytes, 16), height: u32be(bytes, 20), orientation: 1 };
   }
   let orientation = 1;
-  let i = 2;
-  while (i + 9 < bytes.length) {
-    if (bytes[i] !== 0xff) {
-      i++;
-      continue;
+  for (const { marker, at, length } of jpegSegments(bytes)) {
+    if (marker === 0xe1 && String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === "Exif") {
+      orientation = readExifOrientation(bytes.subarray(at + 10, at + 2 + length)) ?? orientation;
     }
-    const marker = bytes[i + 1];
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0xff) {
-      i += marker === 0xff ? 1 : 2;
-      continue;
-    }
-    const length = u16be(bytes, i + 2);
-    if (marker === 0xe1 && String.fromCharCode(...bytes.subarray(i + 4, i + 8)) === "Exif") {
-      orientation = readExifOrientation(bytes.subarray(i + 10, i + 2 + length)) ?? orientation;
-    }
-    // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC)
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: u16be(bytes, i + 5), width: u16be(bytes, i + 7), orientation };
-    }
-    i += 2 + length;
+    if (isFrameHeader(marker)) return { ...frameSize(bytes, at), orientation };
   }
   throw new UnsupportedFileError(CORRUPT_IMAGE_MESSAGE, "corrupt");
 }
