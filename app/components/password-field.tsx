@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes } from "react";
 import { TextField } from "./ui/field";
 
@@ -20,5 +21,29 @@ export function PasswordField(props: InputHTMLAttributes<HTMLInputElement> & { l
         {visible ? "Hide" : "Show"}
       </button>
     </TextField>
+  );
+}
+
+type PasswordMetadata = FieldMetadata<string, Record<string, unknown>, string[]>;
+
+/** 'New password' and 'Confirm new password', as the reset page and Settings ask for them. */
+export function NewPasswordFields({ password, confirmPassword }: { password: PasswordMetadata; confirmPassword: PasswordMetadata }) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        {...getInputProps(password, { type: "password" })}
+        autoComplete="new-password"
+        errors={password.errors}
+        errorId={password.errorId}
+      />
+      <PasswordField
+        label="Confirm new password"
+        {...getInputProps(confirmPassword, { type: "password" })}
+        autoComplete="new-password"
+        errors={confirmPassword.errors}
+        errorId={confirmPassword.errorId}
+      />
+    </>
   );
 }

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
 import { FormAlert, Spinner } from "~/components/ui/field";
 import { RESET_LINK_INVALID, ResetPasswordForm } from "~/schemas/account";
 import { getDb } from "../../core/db/client";
@@ -61,20 +61,7 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" subtitle="At least 8 characters. Resetting signs you out on every device.">
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} message={busy ? null : form.errors?.[0]} />
-        <PasswordField
-          label="New password"
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        />
-        <PasswordField
-          label="Confirm new password"
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <button
           type="submit"
           disabled={busy}

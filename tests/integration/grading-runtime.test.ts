@@ -2,59 +2,12 @@
 // ones, a redelivered message, the dead-letter queue and the watchdog that ends a stalled job.
 import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { startJob } from "../../app/server/jobs.server";
 import type { GradingMessage } from "../../core/jobs/events";
 import worker from "./test-worker";
 import { api, readSse, registerTeacher, waitFor } from "./helpers";
-
-const KEY = "1. 96\n2. 1\n3. 1/2\n4. 83";
-
-async function worksheetPdf(name: string, answers: string[]): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const lines = [`Name: ${name}`, "Math check-in", ...answers.map((a, i) => `${i + 1}. ${a}`)];
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 24, size: 14, font }));
-  return new Uint8Array(await pdf.save());
-}
-
-let counter = 0;
-async function seedJob(teacherId: string, files: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) {
-  counter += 1;
-  const assignmentId = `asg-${teacherId}-${counter}`;
-  const jobId = `job-${teacherId}-${counter}`;
-  await env.DB.prepare(
-    "INSERT INTO assignments (id, teacher_id, title, points, grade_level, answer_key_text, has_answer_key, status) VALUES (?, ?, 'Check-in', 8, '5', ?, 1, 'Active')",
-  )
-    .bind(assignmentId, teacherId, KEY)
-    .run();
-  await env.DB.prepare(
-    "INSERT INTO grading_jobs (id, teacher_id, assignment_id, kind, status, total) VALUES (?, ?, ?, 'assignment', 'processing', ?)",
-  )
-    .bind(jobId, teacherId, assignmentId, files.length)
-    .run();
-  const submissionIds: string[] = [];
-  for (const [i, file] of files.entries()) {
-    const fileId = `${jobId}-f${i}`;
-    const key = `teachers/${teacherId}/assignments/${fileId}/${file.name}`;
-    await env.UPLOADS.put(key, file.bytes);
-    await env.DB.prepare(
-      "INSERT INTO assignment_files (id, teacher_id, assignment_id, kind, r2_key, file_name, content_type, size) VALUES (?, ?, ?, 'assignment', ?, ?, 'application/pdf', ?)",
-    )
-      .bind(fileId, teacherId, assignmentId, key, file.name, file.bytes.byteLength)
-      .run();
-    const submissionId = `${jobId}-s${i}`;
-    await env.DB.prepare(
-      "INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name, flags) VALUES (?, ?, ?, ?, ?, ?, '[\"name_from_file\"]')",
-    )
-      .bind(submissionId, teacherId, assignmentId, jobId, fileId, file.name.replace(/\.pdf$/, ""))
-      .run();
-    submissionIds.push(submissionId);
-  }
-  return { jobId, assignmentId, submissionIds };
-}
+import { seedJob, worksheetPdf } from "./seeded-jobs";
 
 function stub(jobId: string) {
   return env.GRADING_JOB.get(env.GRADING_JOB.idFromName(jobId));

@@ -2,62 +2,19 @@
 // a job that ends with failures says so; failed work is retried without uploading it again; a teacher's
 // override survives a regrade (unless the teacher chooses otherwise); a paper is linked and relinked to a student.
 import { env } from "cloudflare:workers";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { startJob } from "../../app/server/jobs.server";
 import { createAssignment, file, getAssignment } from "./assignments-helpers";
 import { api, registerTeacher, waitFor } from "./helpers";
-
-const KEY = "1. 96\n2. 1\n3. 1/2\n4. 83";
-
-async function worksheetPdf(name: string, answers: string[]): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const lines = [`Name: ${name}`, "Math check-in", ...answers.map((a, i) => `${i + 1}. ${a}`)];
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 24, size: 14, font }));
-  return new Uint8Array(await pdf.save());
-}
+import { seedJob as seedJobRows, worksheetPdf } from "./seeded-jobs";
 
 const CORRUPT = new TextEncoder().encode("%PDF-1.7\nthis is not really a PDF at all") as Uint8Array<ArrayBuffer>;
 
-let counter = 0;
+/** A seeded job (seeded-jobs.ts), started as the app starts one. */
 async function seedJob(teacherId: string, files: { name: string; bytes: Uint8Array<ArrayBuffer> }[], classId: string | null = null) {
-  counter += 1;
-  const assignmentId = `rl-asg-${teacherId}-${counter}`;
-  const jobId = `rl-job-${teacherId}-${counter}`;
-  await env.DB.prepare(
-    "INSERT INTO assignments (id, teacher_id, class_id, title, points, grade_level, answer_key_text, has_answer_key, status) VALUES (?, ?, ?, 'Check-in', 8, '5', ?, 1, 'Active')",
-  )
-    .bind(assignmentId, teacherId, classId, KEY)
-    .run();
-  await env.DB.prepare(
-    "INSERT INTO grading_jobs (id, teacher_id, assignment_id, kind, status, total) VALUES (?, ?, ?, 'assignment', 'processing', ?)",
-  )
-    .bind(jobId, teacherId, assignmentId, files.length)
-    .run();
-  const submissionIds: string[] = [];
-  const keys: string[] = [];
-  for (const [i, file] of files.entries()) {
-    const fileId = `${jobId}-f${i}`;
-    const key = `teachers/${teacherId}/assignments/${fileId}/${file.name}`;
-    await env.UPLOADS.put(key, file.bytes);
-    await env.DB.prepare(
-      "INSERT INTO assignment_files (id, teacher_id, assignment_id, kind, r2_key, file_name, content_type, size) VALUES (?, ?, ?, 'assignment', ?, ?, 'application/pdf', ?)",
-    )
-      .bind(fileId, teacherId, assignmentId, key, file.name, file.bytes.byteLength)
-      .run();
-    const submissionId = `${jobId}-s${i}`;
-    await env.DB.prepare(
-      "INSERT INTO submissions (id, teacher_id, assignment_id, job_id, file_id, student_name, flags) VALUES (?, ?, ?, ?, ?, ?, '[\"name_from_file\"]')",
-    )
-      .bind(submissionId, teacherId, assignmentId, jobId, fileId, file.name.replace(/\.pdf$/, ""))
-      .run();
-    submissionIds.push(submissionId);
-    keys.push(key);
-  }
-  await startJob(env, { jobId, teacherId, submissionIds });
-  return { jobId, assignmentId, submissionIds, keys };
+  const seeded = await seedJobRows(teacherId, files, { prefix: "rl-", classId });
+  await startJob(env, { jobId: seeded.jobId, teacherId, submissionIds: seeded.submissionIds });
+  return seeded;
 }
 
 async function jobEnd(token: string, jobId: string) {
@@ -162,7 +119,7 @@ describe("the review loop through the API", () => {
     await env.DB.prepare(
       "INSERT INTO classes (id, teacher_id, name, subject, grade_level, class_code) VALUES (?, ?, 'Period 2', 'Mathematics', '5th Grade', ?)",
     )
-      .bind(classId, user.id, `C${counter}${Date.now() % 100000}`)
+      .bind(classId, user.id, `C${Date.now() % 10000000}`)
       .run();
     for (const [sid, name] of [
       [`rl-st-${user.id}-1`, "Daniela Ruiz"],

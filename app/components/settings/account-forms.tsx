@@ -2,7 +2,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccountForm } from "~/schemas/account";
 import { Saved, SubmitButton } from "./section";
@@ -38,20 +38,7 @@ export function PasswordChange({ lastResult, message, busy, hasPassword }: Props
         errors={fields.currentPassword.errors}
         errorId={fields.currentPassword.errorId}
       />
-      <PasswordField
-        label="New password"
-        {...getInputProps(fields.password, { type: "password" })}
-        autoComplete="new-password"
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
-      />
-      <PasswordField
-        label="Confirm new password"
-        {...getInputProps(fields.confirmPassword, { type: "password" })}
-        autoComplete="new-password"
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
-      />
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
       <div className="flex items-center justify-end gap-3">
         <Saved message={message} />
         <SubmitButton busy={busy}>Change password</SubmitButton>
