@@ -121,8 +121,9 @@ console.log(
 const engine = await getOcrEngine();
 console.log(`\nOCR wasm heap after the corpus: ${mb(engine.memoryBytes())}; process RSS ${mb(process.memoryUsage().rss)}.`);
 const sizes = {
-  "tesseract-core-simd-lstm.wasm": statSync(require.resolve("tesseract.js-core/tesseract-core-simd-lstm.wasm")).size,
-  "eng.traineddata.gz (4.0.0_best_int)": statSync(require.resolve("@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz")).size,
+  "onnxruntime ort.wasm": statSync("workers/grading/engines/ocr/models/ort.wasm").size,
+  "PP-OCRv4 det.onnx (int8-stored)": statSync("workers/grading/engines/ocr/models/det.onnx").size,
+  "PP-OCRv4 rec.onnx (Latin, int8-stored)": statSync("workers/grading/engines/ocr/models/rec.onnx").size,
   "libheif.wasm": statSync(require.resolve("libheif-js/libheif-wasm/libheif.wasm")).size,
   "photon_rs_bg.wasm": statSync(require.resolve("@cf-wasm/photon/photon.wasm")).size,
 };

@@ -12,7 +12,8 @@ import { gzipSync } from "node:zlib";
 const MB = 1024 * 1024;
 const BUDGETS = [
   { name: "web", config: "wrangler.toml", budgetGz: 2 * MB },
-  { name: "grading", config: "workers/grading/wrangler.toml", budgetGz: 8 * MB },
+  // 9.5 MB since PP-OCR replaced tesseract (docs/decisions/0018): onnxruntime alone is 3.5 MB of it.
+  { name: "grading", config: "workers/grading/wrangler.toml", budgetGz: 9.5 * MB },
 ];
 
 function files(dir) {
@@ -60,6 +61,6 @@ for (const worker of BUDGETS) {
 }
 if (process.argv.includes("--json")) console.log(JSON.stringify(report, null, 2));
 if (failed) {
-  console.error("A worker is over its bundle budget (docs/decisions/0014-speed-and-process-layout.md).");
+  console.error("A worker is over its bundle budget (docs/decisions/0014-speed-and-process-layout.md, 0018-pp-ocr-engine.md).");
   process.exit(1);
 }

@@ -128,7 +128,7 @@ describe("readDocument with a vision reader", () => {
     const low = stubReader("low-confidence");
     const local = await readDocument(page.bytes, { vision: low.reader });
     expect(low.calls).toHaveLength(0);
-    expect(local.pages[0].reader).toBe("tesseract");
+    expect(local.pages[0].reader).toBe("pp-ocrv4");
 
     const every = stubReader("every-page");
     const hosted = await readDocument(page.bytes, { vision: every.reader });
@@ -148,7 +148,7 @@ describe("readDocument with a vision reader", () => {
     const page = await generatePage({ set: "dev", layout: "inline", font: "sans", condition: "clean", seed: 4243 });
     const failing = stubReader("every-page", true);
     const reading = await readDocument(page.bytes, { vision: failing.reader });
-    expect(reading.pages[0].reader).toBe("tesseract");
+    expect(reading.pages[0].reader).toBe("pp-ocrv4");
     expect(reading.pages[0].visionError).toMatch(/429/);
     expect(reading.text.length).toBeGreaterThan(20);
   });

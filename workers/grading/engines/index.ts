@@ -2,7 +2,8 @@
 export { detectFileType, UnsupportedFileError, ACCEPTED_FILE_KINDS, MIME_TYPES, type FileKind } from "../../../core/files/file-type";
 export { readDocument, getOcrEngine, MAX_DOCUMENT_BYTES, MAX_PAGES } from "./read-document";
 export { setOcrAssetLoader, type OcrAssetLoader } from "./ocr/assets";
-export type { OcrAssets, OcrEngine } from "./ocr/tesseract";
+export type { OcrEngine } from "./ocr/engine";
+export type { PaddleAssets } from "./ocr/paddle";
 export { MAX_IMAGE_PIXELS, OCR_LONG_SIDE } from "./images";
 export type { DocumentReading, PageReading, ReadLine, ReadWord, ReadingMethod, ReadOptions, BoundingBox } from "./types";
 export { parseAnswerKey, AnswerKeyError, type AnswerKey, type KeyQuestion } from "./answer-key";

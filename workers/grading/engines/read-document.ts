@@ -3,8 +3,10 @@ import { detectFileType, UnsupportedFileError, type FileKind } from "../../../co
 import { checkDecodeBudget, DECODE_BUDGET } from "./budget";
 import { pgmToJpeg, prepareImage, type PreparedImage } from "./images";
 import { VISION_BELOW_CONFIDENCE, VISION_CONFIDENCE } from "./ocr/vision";
+import * as ort from "onnxruntime-web/wasm";
 import { loadOcrAssets } from "./ocr/assets";
-import { createTesseractEngine, type OcrEngine } from "./ocr/tesseract";
+import type { OcrEngine } from "./ocr/engine";
+import { createPaddleEngine } from "./ocr/paddle";
 import { hasUsableTextLayer, openPdf, pdfPageImage, readPdfPageText } from "./pdf";
 import type { DocumentReading, PageReading, ReadLine, ReadOptions, ReadingMethod } from "./types";
 import { readDocText, readDocxText } from "./word";
@@ -14,11 +16,11 @@ export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 /** More pages than this are not read: a worksheet is a few pages, not a book. */
 export const MAX_PAGES = DECODE_BUDGET.maxPages;
 
-// One OCR engine per isolate: the model takes ~80 ms to load and the wasm heap never shrinks.
+// One OCR engine per isolate: the models take a moment to load and the wasm heap never shrinks.
 let enginePromise: Promise<OcrEngine> | undefined;
 export function getOcrEngine(): Promise<OcrEngine> {
   enginePromise ??= loadOcrAssets()
-    .then(createTesseractEngine)
+    .then((assets) => createPaddleEngine(ort, assets))
     .catch((error) => {
       enginePromise = undefined;
       throw error;
@@ -87,7 +89,7 @@ async function ocrImage(
   const started = performance.now();
   const prepared = source instanceof Uint8Array ? await prepareImage(source, kind) : source;
   const engine = await getOcrEngine();
-  const page = engine.recognize(prepared.bytes);
+  const page = await engine.recognize(prepared.bytes);
   const local: PageReading = {
     number,
     text: page.text,
@@ -98,7 +100,7 @@ async function ocrImage(
     method: "ocr",
     rotation: prepared.rotation,
     scaledFrom: prepared.scaledFrom,
-    reader: "tesseract",
+    reader: engine.name,
     durationMs: 0,
   };
   const read = await withVision(local, prepared, opts);

@@ -41,7 +41,7 @@ export interface PageReading {
   rotation?: number;
   /** Set when a photo was shrunk before reading. */
   scaledFrom?: { width: number; height: number };
-  /** Who read the page: the local engine ("tesseract") or a hosted vision model ("openai:gpt-4o-mini"). */
+  /** Who read the page: the local engine ("pp-ocrv4") or a hosted vision model ("openai:gpt-4o-mini"). */
   reader?: string;
   /** Why the hosted vision model's reading was not used (the local reading was kept). */
   visionError?: string;

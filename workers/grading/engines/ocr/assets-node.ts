@@ -1,18 +1,28 @@
-// Node (unit tests, benchmark): the same files, read from node_modules.
+// Node (unit tests, benchmarks, evaluations): the same files, read from disk.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { OcrAssets } from "./tesseract";
+import { fileURLToPath } from "node:url";
+import { parseCharacters } from "./assets";
+import type { PaddleAssets } from "./paddle";
 
 const require = createRequire(import.meta.url);
 // Node can compile wasm from bytes; workerd cannot, so the worker's types leave `compile` out.
 const { compile } = WebAssembly as unknown as { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+const models = (name: string) => fileURLToPath(new URL(`./models/${name}`, import.meta.url));
 
-export async function loadNodeAssets(): Promise<OcrAssets> {
-  const [wasm, model] = await Promise.all([
-    readFile(require.resolve("tesseract.js-core/tesseract-core-simd-lstm.wasm")),
-    readFile(require.resolve("@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz")),
+export async function loadNodeAssets(): Promise<PaddleAssets> {
+  const [wasm, detModel, recModel, characters] = await Promise.all([
+    readFile(models("ort.wasm")),
+    readFile(models("det.onnx")),
+    readFile(models("rec.onnx")),
+    readFile(models("characters.txt"), "utf8"),
   ]);
-  return { coreWasm: await compile(wasm), model: new Uint8Array(model) };
+  return {
+    ortWasm: await compile(wasm),
+    detModel: new Uint8Array(detModel),
+    recModel: new Uint8Array(recModel),
+    characters: parseCharacters(characters),
+  };
 }
 
 export async function loadNodeHeifWasm(): Promise<WebAssembly.Module> {

@@ -1,12 +1,15 @@
-// Bundled into the grading worker by the module rules in workers/grading/wrangler.toml:
-// *.wasm as CompiledWasm, *.traineddata.gz as Data (kept gzipped: 2.9 MB instead of 5.2 MB).
-import coreWasm from "tesseract.js-core/tesseract-core-simd-lstm.wasm";
-import model from "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz";
+// Bundled into the grading worker by the module rules in workers/grading/wrangler.toml: *.wasm as
+// CompiledWasm, *.onnx as Data, characters.txt as Text. The files are built by scripts/ocr-models/build.mjs.
+import ortWasm from "./models/ort.wasm";
+import detModel from "./models/det.onnx";
+import recModel from "./models/rec.onnx";
+import characters from "./models/characters.txt";
 import heifWasm from "libheif-js/libheif-wasm/libheif.wasm";
-import type { OcrAssets } from "./tesseract";
+import { parseCharacters } from "./assets";
+import type { PaddleAssets } from "./paddle";
 
-export async function loadWorkerdAssets(): Promise<OcrAssets> {
-  return { coreWasm, model: new Uint8Array(model) };
+export async function loadWorkerdAssets(): Promise<PaddleAssets> {
+  return { ortWasm, detModel: new Uint8Array(detModel), recModel: new Uint8Array(recModel), characters: parseCharacters(characters) };
 }
 
 export async function loadWorkerdHeifWasm(): Promise<WebAssembly.Module> {

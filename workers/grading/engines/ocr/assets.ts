@@ -1,9 +1,9 @@
-// Where the engines' wasm and model come from. The default loader picks the bundled modules inside
-// workerd and the files in node_modules under Node (tests, benchmark); a deployment may register
-// its own loader (e.g. the model from R2) with setOcrAssetLoader.
-import type { OcrAssets } from "./tesseract";
+// Where the engines' wasm and models come from. The default loader picks the bundled modules inside
+// workerd and the files on disk under Node (tests, benchmarks, evaluations); a deployment may register
+// its own loader (e.g. the models from R2) with setOcrAssetLoader.
+import type { PaddleAssets } from "./paddle";
 
-export type OcrAssetLoader = () => Promise<OcrAssets>;
+export type OcrAssetLoader = () => Promise<PaddleAssets>;
 
 export function isWorkerd(): boolean {
   return typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
@@ -16,10 +16,15 @@ export function setOcrAssetLoader(next: OcrAssetLoader): void {
   loader = next;
 }
 
-export function loadOcrAssets(): Promise<OcrAssets> {
+export function loadOcrAssets(): Promise<PaddleAssets> {
   return loader();
 }
 
 export async function loadHeifWasm(): Promise<WebAssembly.Module> {
   return isWorkerd() ? (await import("./assets-workerd")).loadWorkerdHeifWasm() : (await import("./assets-node")).loadNodeHeifWasm();
+}
+
+/** The recogniser's character list file: one class a line after the CTC blank; the space class comes last. */
+export function parseCharacters(text: string): string[] {
+  return [...text.replace(/\r/g, "").replace(/\n$/, "").split("\n"), " "];
 }

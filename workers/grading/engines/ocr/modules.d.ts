@@ -2,13 +2,13 @@ declare module "*.wasm" {
   const module: WebAssembly.Module;
   export default module;
 }
-declare module "*.traineddata.gz" {
+declare module "*.onnx" {
   const data: ArrayBuffer;
   export default data;
 }
-declare module "tesseract.js-core/tesseract-core-simd-lstm.js" {
-  const factory: (options: object) => Promise<unknown>;
-  export default factory;
+declare module "*/characters.txt" {
+  const text: string;
+  export default text;
 }
 declare module "libheif-js/libheif-wasm/libheif.js" {
   const factory: (options: object) => Promise<unknown>;

@@ -1,0 +1,20 @@
+// What every local text reader gives back for one page image.
+import type { ReadLine } from "../types";
+
+export interface OcrPage {
+  text: string;
+  lines: ReadLine[];
+  /** 0..1 */
+  confidence: number;
+  width: number;
+  height: number;
+}
+
+export interface OcrEngine {
+  /** Who reads ("pp-ocrv4"), recorded on each page reading. */
+  name: string;
+  /** Reads one cleaned page: a grey binary PGM, as the clean-up (images.ts) produces. */
+  recognize(image: Uint8Array): Promise<OcrPage>;
+  /** Bytes of wasm memory in use, to watch the isolate's budget. */
+  memoryBytes(): number;
+}
