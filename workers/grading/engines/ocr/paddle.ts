@@ -18,7 +18,7 @@ export interface PaddleAssets {
 }
 
 /** The detector's input: the page's long side is brought to this (bounds the wasm heap; see the decision). */
-export const DETECTION_SIDE = 960;
+export const DETECTION_SIDE = 640;
 const REC_HEIGHT = 48;
 /** A space between two characters when the model gave it at least this probability in the frames between them. */
 const SOFT_SPACE = 0.08;
@@ -55,7 +55,9 @@ async function withCompiledOrt<T>(ort: Ort, compiled: WebAssembly.Module, start:
   const original = wasm.instantiate;
   wasm.instantiate = async (_bytes: unknown, imports: WebAssembly.Imports) => {
     const instance = new WebAssembly.Instance(compiled, imports);
-    memory ??= Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+    // The threaded build imports its memory; others export it.
+    const candidates = [...Object.values(instance.exports), ...Object.values(imports).flatMap((m) => Object.values(m))];
+    memory ??= candidates.find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
     return { instance, module: compiled };
   };
   try {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { ctcDecode, parsePgm } from "../../../workers/grading/engines/ocr/paddle";
+import { groupRows } from "../../../workers/grading/engines/ocr/rows";
+import { parseCharacters } from "../../../workers/grading/engines/ocr/assets";
+import type { ReadLine } from "../../../workers/grading/engines/types";
+
+const characters = parseCharacters("a\nb\n=\n1\n2\n");
+const classes = characters.length + 1; // + the CTC blank
+const SPACE = characters.length; // the space is the last class
+
+/** One frame a step: the class that wins it, with an optional second class's probability. */
+function frames(steps: { best: number; p?: number; also?: [number, number] }[]): Float32Array {
+  const probs = new Float32Array(steps.length * classes);
+  steps.forEach((s, t) => {
+    const rest = 1 - (s.p ?? 0.9) - (s.also?.[1] ?? 0);
+    for (let c = 0; c < classes; c++) probs[t * classes + c] = rest / (classes - 1);
+    probs[t * classes + s.best] = s.p ?? 0.9;
+    if (s.also) probs[t * classes + s.also[0]] = s.also[1];
+  });
+  return probs;
+}
+
+const cls = (ch: string) => (ch === " " ? SPACE : characters.indexOf(ch) + 1);
+
+describe("CTC decoding", () => {
+  it("collapses repeats, drops blanks and keeps a doubled letter split by a blank", () => {
+    const probs = frames([{ best: cls("a") }, { best: cls("a") }, { best: 0 }, { best: cls("a") }, { best: cls("b") }, { best: 0 }]);
+    expect(ctcDecode(probs, 6, classes, characters).text).toBe("aab");
+  });
+
+  it("keeps a space the model half-saw between two characters, and no space it did not", () => {
+    const seen = frames([{ best: cls("1") }, { best: 0, p: 0.8, also: [SPACE, 0.15] }, { best: cls("=") }]);
+    expect(ctcDecode(seen, 3, classes, characters).text).toBe("1 =");
+    const unseen = frames([{ best: cls("1") }, { best: 0, p: 0.95, also: [SPACE, 0.01] }, { best: cls("=") }]);
+    expect(ctcDecode(unseen, 3, classes, characters).text).toBe("1=");
+  });
+
+  it("gives each character its frame and probability, for word boxes and confidences", () => {
+    const probs = frames([{ best: 0 }, { best: cls("1"), p: 0.6 }, { best: 0 }, { best: SPACE }, { best: cls("2"), p: 0.99 }]);
+    const decoded = ctcDecode(probs, 5, classes, characters);
+    expect(decoded.text).toBe("1 2");
+    expect(decoded.chars.map((c) => [c.char, c.frame])).toEqual([
+      ["1", 1],
+      [" ", 4],
+      ["2", 4],
+    ]);
+    expect(decoded.chars[0].score).toBeCloseTo(0.6);
+  });
+});
+
+describe("page image and rows", () => {
+  it("reads the grey PGM the clean-up writes, and refuses anything else", () => {
+    const pgm = new Uint8Array([...new TextEncoder().encode("P5\n3 2\n255\n"), 1, 2, 3, 4, 5, 6]);
+    const grey = parsePgm(pgm);
+    expect([grey.width, grey.height, [...grey.data]]).toEqual([3, 2, [1, 2, 3, 4, 5, 6]]);
+    expect(() => parsePgm(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toThrow(/PGM/);
+  });
+
+  const line = (text: string, x: number, y: number, height = 20): ReadLine => ({
+    text,
+    confidence: 0.9,
+    bbox: { x, y, width: text.length * 10, height },
+    words: text.split(" ").map((w, i) => ({ text: w, confidence: 0.9, bbox: { x: x + i * 60, y, width: w.length * 10, height } })),
+  });
+
+  it("joins boxes on one row left to right (a question and its answer set apart, two columns) and orders rows top down", () => {
+    const rows = groupRows([line("= 12", 400, 103), line("Name: Ana", 10, 40), line("1. 7 + 5", 10, 100), line("6. 9 x 3", 800, 98)]);
+    expect(rows.map((r) => r.text)).toEqual(["Name: Ana", "1. 7 + 5 = 12 6. 9 x 3"]);
+    expect(rows[1].words.map((w) => w.text)).toEqual(["1.", "7", "+", "5", "=", "12", "6.", "9", "x", "3"]);
+    expect(rows[1].bbox).toEqual({ x: 10, y: 98, width: 870, height: 25 });
+  });
+
+  it("keeps lines a line apart on their own rows", () => {
+    expect(groupRows([line("Answer: 9", 10, 130), line("1. What is 3 x 3?", 10, 100)]).map((r) => r.text)).toEqual([
+      "1. What is 3 x 3?",
+      "Answer: 9",
+    ]);
+  });
+});
