@@ -33,7 +33,12 @@ async function upToDate() {
 
 async function inputsHash() {
   const h = createHash("sha256");
-  for (const f of [fileURLToPath(import.meta.url), join(modelsDir, "ch_PP-OCRv4_det_infer.onnx"), join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx"), ortWasm]) {
+  for (const f of [
+    fileURLToPath(import.meta.url),
+    join(modelsDir, "ch_PP-OCRv4_det_infer.onnx"),
+    join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx"),
+    ortWasm,
+  ]) {
     h.update(await readFile(f));
   }
   return h.digest("hex");
@@ -60,7 +65,8 @@ function trimClasses(onnx, graph, characters) {
   const softmax = graph.node.find((n) => n.opType === "Softmax" && graph.output.some((o) => o.name === n.output[0]));
   const add = graph.node.find((n) => n.output[0] === softmax.input[0]);
   const matmul = graph.node.find((n) => n.output[0] === add.input[0]);
-  const constant = (name) => graph.node.find((n) => n.opType === "Constant" && n.output[0] === name).attribute.find((a) => a.name === "value");
+  const constant = (name) =>
+    graph.node.find((n) => n.opType === "Constant" && n.output[0] === name).attribute.find((a) => a.name === "value");
   const w = constant(matmul.input[1]);
   const b = constant(add.input[1]);
   const [rows, cols] = w.t.dims.map(Number);
@@ -69,14 +75,20 @@ function trimClasses(onnx, graph, characters) {
   const newW = new Float32Array(rows * keep.length);
   for (let r = 0; r < rows; r++) keep.forEach((c, j) => (newW[r * keep.length + j] = wData[r * cols + c]));
   w.t = floatTensor(onnx, w.t.name, [rows, keep.length], newW);
-  b.t = floatTensor(onnx, b.t.name, [keep.length], Float32Array.from(keep, (c) => bData[c]));
+  b.t = floatTensor(
+    onnx,
+    b.t.name,
+    [keep.length],
+    Float32Array.from(keep, (c) => bData[c]),
+  );
   for (const o of graph.output) o.type.tensorType.shape.dim[2] = onnx.TensorShapeProto.Dimension.create({ dimValue: keep.length });
   return keep.slice(1, -1).map((i) => characters[i - 1]);
 }
 
 function quantize(onnx, graph) {
   const consumers = new Map();
-  for (const n of graph.node) n.input.forEach((name, slot) => consumers.set(name, [...(consumers.get(name) ?? []), { op: n.opType, slot }]));
+  for (const n of graph.node)
+    n.input.forEach((name, slot) => consumers.set(name, [...(consumers.get(name) ?? []), { op: n.opType, slot }]));
   const nodes = [];
   let bytesBefore = 0;
   let bytesAfter = 0;
@@ -84,7 +96,14 @@ function quantize(onnx, graph) {
     const value = node.opType === "Constant" ? node.attribute.find((a) => a.name === "value") : undefined;
     const uses = value ? (consumers.get(node.output[0]) ?? []) : [];
     const axis = uses.every((u) => u.op === "Conv" && u.slot === 1) ? 0 : uses.every((u) => u.op === "MatMul" && u.slot === 1) ? 1 : -1;
-    if (!value || value.t.dataType !== onnx.TensorProto.DataType.FLOAT || elementCount(value.t) < QUANTIZE_MIN || !uses.length || axis < 0 || value.t.dims.length < 2) {
+    if (
+      !value ||
+      value.t.dataType !== onnx.TensorProto.DataType.FLOAT ||
+      elementCount(value.t) < QUANTIZE_MIN ||
+      !uses.length ||
+      axis < 0 ||
+      value.t.dims.length < 2
+    ) {
       nodes.push(node);
       continue;
     }
@@ -104,12 +123,20 @@ function quantize(onnx, graph) {
       onnx.NodeProto.create({
         opType: "Constant",
         output: [`${name}_q`],
-        attribute: [{ name: "value", type: onnx.AttributeProto.AttributeType.TENSOR, t: { name: `${name}_q`, dims, dataType: onnx.TensorProto.DataType.INT8, rawData: new Uint8Array(q.buffer) } }],
+        attribute: [
+          {
+            name: "value",
+            type: onnx.AttributeProto.AttributeType.TENSOR,
+            t: { name: `${name}_q`, dims, dataType: onnx.TensorProto.DataType.INT8, rawData: new Uint8Array(q.buffer) },
+          },
+        ],
       }),
       onnx.NodeProto.create({
         opType: "Constant",
         output: [`${name}_scale`],
-        attribute: [{ name: "value", type: onnx.AttributeProto.AttributeType.TENSOR, t: floatTensor(onnx, `${name}_scale`, scaleDims, scale) }],
+        attribute: [
+          { name: "value", type: onnx.AttributeProto.AttributeType.TENSOR, t: floatTensor(onnx, `${name}_scale`, scaleDims, scale) },
+        ],
       }),
       onnx.NodeProto.create({
         opType: "Cast",

@@ -1,5 +1,5 @@
-// Inside workerd: a photographed typed worksheet is read by the bundled OCR engine (wasm compiled
-// module + model as data, no worker threads, no network) and graded against its key.
+// Inside workerd: a photographed typed worksheet is read by the bundled OCR engine (onnxruntime's wasm as a
+// compiled module, the PP-OCR models as data, no worker threads, no network) and graded against its key.
 import { describe, expect, it } from "vitest";
 import photo from "../fixtures/engines/photographed-worksheet.jpg";
 import fixture from "../fixtures/engines/photographed-worksheet.json";
@@ -8,6 +8,7 @@ import snapFixture from "../fixtures/engines/phone-snap.json";
 import {
   createFeedbackModel,
   detectFileType,
+  getOcrEngine,
   gradeSubmission,
   parseAnswerKey,
   readDocument,
@@ -70,6 +71,10 @@ describe("engines inside workerd", () => {
       else expect(q.studentAnswer).toBe(answer);
     }
     expect(result.total).toBe(Object.values(snapFixture.expected).reduce((a, b) => a + b, 0));
+    // The engine's wasm heap (it never shrinks) stays well inside the isolate's 128 MB after a page.
+    const heap = (await getOcrEngine()).memoryBytes();
+    expect(heap).toBeGreaterThan(0);
+    expect(heap).toBeLessThan(96 * 1024 * 1024);
   });
 
   it("refuses an empty upload and a file that is not a document or photo", async () => {

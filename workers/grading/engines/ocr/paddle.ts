@@ -46,7 +46,11 @@ function greyToRgb(grey: Uint8Array): Uint8Array {
  * onnxruntime-web's Emscripten glue wants to fetch and compile its wasm; workerd forbids both. Give it a
  * dummy binary and hand back the compiled module while the first session starts the runtime.
  */
-async function withCompiledOrt<T>(ort: Ort, compiled: WebAssembly.Module, start: () => Promise<T>): Promise<{ value: T; memory: () => number }> {
+async function withCompiledOrt<T>(
+  ort: Ort,
+  compiled: WebAssembly.Module,
+  start: () => Promise<T>,
+): Promise<{ value: T; memory: () => number }> {
   ort.env.wasm.numThreads = 1;
   ort.env.wasm.proxy = false;
   ort.env.wasm.wasmBinary = new Uint8Array([0, 0x61, 0x73, 0x6d]);
@@ -136,7 +140,11 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   async function recogniseCrop(crop: Image): Promise<Decoded & { width: number }> {
     const width = Math.max(REC_HEIGHT, Math.min(4000, Math.ceil((REC_HEIGHT * crop.width) / crop.height)));
     const resized = crop.resize({ width, height: REC_HEIGHT });
-    const tensor = resized.tensor({ mean_values: [127.5, 127.5, 127.5], norm_values: [1 / 127.5, 1 / 127.5, 1 / 127.5], channel_order: "bgr" });
+    const tensor = resized.tensor({
+      mean_values: [127.5, 127.5, 127.5],
+      norm_values: [1 / 127.5, 1 / 127.5, 1 / 127.5],
+      channel_order: "bgr",
+    });
     const input = new ort.Tensor("float32", tensor, [1, 3, REC_HEIGHT, width]);
     const outputs = await recSession.run({ [recInput]: input });
     const out = outputs[recSession.outputNames[0]];
