@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     with: { type: "string", default: "" },
     // Every n-th page only, for quick development runs.
     every: { type: "string", default: "1" },
+    // Repeat the set with further seeds (development only: the held-out figures are one round).
+    rounds: { type: "string", default: "1" },
   },
 });
 
@@ -59,11 +61,15 @@ for (const step of [...off, ...on]) if (!(step in DEFAULT_CLEANUP)) throw new Er
 setCleanupSteps({ ...Object.fromEntries(on.map((s) => [s, true])), ...Object.fromEntries(off.map((s) => [s, false])) });
 if (off.length || on.length) console.log(`clean-up: without ${off.join(", ") || "-"}, with ${on.join(", ") || "-"}`);
 
-const specs = pageSpecs(args.set as EvalSet, {
-  condition: args.condition as Condition | undefined,
-  layout: args.layout as Layout | undefined,
-  font: args.font as FontName | undefined,
-}).filter((_, i) => i % Number(args.every) === 0);
+const specs = pageSpecs(
+  args.set as EvalSet,
+  {
+    condition: args.condition as Condition | undefined,
+    layout: args.layout as Layout | undefined,
+    font: args.font as FontName | undefined,
+  },
+  Number(args.rounds),
+).filter((_, i) => i % Number(args.every) === 0);
 console.log(`Gradewell reading evaluation: ${specs.length} ${args.set} pages (Node ${process.versions.node}, ${new Date().toISOString()})`);
 const t0 = performance.now();
 await getOcrEngine();

@@ -59,7 +59,7 @@ describe("page clean-up", () => {
     expect(strokeRight).toBeLessThan(120);
   });
 
-  it("finds a page lying on a darker desk and its four corners", () => {
+  it("finds a page lying on a darker desk and its four corners, a deep shadow across it and all", () => {
     const width = 400;
     const height = 500;
     const rgba = new Uint8Array(width * height * 4);
@@ -82,10 +82,13 @@ describe("page clean-up", () => {
         const u = (h[0] * x + h[1] * y + h[2]) / d;
         const v = (h[3] * x + h[4] * y + h[5]) / d;
         const paper = u >= 0 && u <= 1 && v >= 0 && v <= 1;
-        rgba.set(paper ? [240, 234, 220, 255] : [107, 90, 72, 255], (y * width + x) * 4);
+        // A deep shadow over the page's right part, along a diagonal (a hand or the phone).
+        const shaded = paper && u + 0.4 * v > 0.9;
+        rgba.set(shaded ? [100, 98, 92, 255] : paper ? [240, 234, 220, 255] : [107, 90, 72, 255], (y * width + x) * 4);
       }
     const found = findPage(rgba, width, height);
     expect(found).toBeDefined();
+    // The whole page, shaded part included, not only its lit part.
     found!.forEach(([x, y], i) => {
       expect(Math.abs(x - corners[i][0])).toBeLessThan(6);
       expect(Math.abs(y - corners[i][1])).toBeLessThan(6);

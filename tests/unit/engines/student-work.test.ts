@@ -9,6 +9,30 @@ const answers = (text: string, keyText?: string) => {
 };
 
 describe("extractStudentWork", () => {
+  it("reads small-photo slips: a lost or misread label colon, a lost operator, $ read as S", () => {
+    const key = "1. CO2\n2. D\n3. 120\n4. 101\n5. $42";
+    const text = [
+      "1. What is the formula for carbon dioxide?",
+      "Answer CO2",
+      "2. Which is a prime?",
+      "Answer; D",
+      "3. 97 .23= 120",
+      "4. 24·77 = 101",
+      "5. How much money is left?",
+      "Answer: S42",
+    ].join("\n");
+    expect(answers(text, key)).toEqual({ 1: "CO2", 2: "D", 3: "120", 4: "101", 5: "$42" });
+  });
+
+  it("does not take an instruction that starts with Answer for an answer", () => {
+    expect(answers("Answer the questions below.\n1. What is 2 + 2?\nAnswer: 4", "1. 4")).toEqual({ 1: "4" });
+    expect(answers("1. Name the ocean.\nAnswer the question in full:\nAnswer: Pacific", "1. Pacific")).toEqual({ 1: "Pacific" });
+  });
+
+  it("keeps S as S where the key has no dollar amount", () => {
+    expect(answers("1. Which letter comes after R?\nAnswer: S4", "1. S4")).toEqual({ 1: "S4" });
+  });
+
   it("finds the name and answers on the question line, after Answer: labels and on the next line", () => {
     const work = extractStudentWork(
       [

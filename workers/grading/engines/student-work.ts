@@ -57,6 +57,8 @@ export function fixLetterO(answer: string, accepted: string[] = []): string {
   return answer
     .split(" ")
     .map((token) => {
+      // "$" read as "S" before an amount, when the key writes the amount with "$".
+      if (/^S\d/.test(token) && accepted.some((a) => a.includes("$"))) return "$" + token.slice(1);
       if (/^[\dOo]+$/.test(token) && /\d/.test(token) && /[Oo]/.test(token)) return token.replace(/[Oo]/g, "0");
       if (!/[A-Z]/.test(token) || !/0/.test(token)) return token;
       const swapped = token.replace(/0/g, "O");
@@ -70,7 +72,23 @@ export function fixLetterO(answer: string, accepted: string[] = []): string {
 
 const NAME =
   /^\s*(?:student(?:'s)?\s+)?(?:name|nombre|nom|nome)\s*[:\-]\s*(.+?)\s*(?:\b(?:date|class|period|grade|fecha|clase)\s*[:\-].*)?$/i;
-const ANSWER_LINE = /^\s*(?:answer|ans|a|respuesta|resp|r[ée]ponse|antwort)\s*(\d{1,3})?\s*[:=.\-]\s*(.*)$/i;
+// The label's colon is small and may be read as ";" or lost ("Answer CO2"); a bare "A" needs its colon.
+const ANSWER_LINE =
+  /^\s*(?:(?:answer|ans|respuesta|resp|r[ée]ponse|antwort)\s*(\d{1,3})?\s*(?:([:;=.\-])|\s(?=\S))|a\s*(\d{1,3})?\s*[:;=.\-])\s*(.*)$/i;
+/** "Answer the questions below": an instruction, not a label whose colon was lost. */
+const INSTRUCTION =
+  /^(?:the|all|each|every|these|this|following|questions?|in|on|using|with|as|both|any|below|from|only|true|yes or no)\b/i;
+
+/** An "Answer: …" line: the question number it names (if any) and the answer. */
+function matchAnswerLine(text: string): { number?: number; answer: string } | undefined {
+  const m = text.match(ANSWER_LINE);
+  if (!m || /^\s*a\s*[.)]/i.test(text)) return undefined;
+  const [, wordNumber, punctuation, letterNumber, rest] = m;
+  const isLetterLabel = /^\s*a\b/i.test(text) && !/^\s*(?:answer|ans)\b/i.test(text);
+  if (!isLetterLabel && !punctuation && INSTRUCTION.test(rest)) return undefined;
+  const number = wordNumber ?? letterNumber;
+  return { number: number ? Number(number) : undefined, answer: rest };
+}
 const INLINE_ANSWER = /\b(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]\s*(.*)$/i;
 
 function cleanAnswer(text: string): string {
@@ -118,7 +136,8 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
     return { questionText: rest.trim(), answer: "", open: true };
   }
   // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='; "2x + 3 = 13" is an equation to solve.
-  const eq = rest.match(/^(.*[\d)]\s*[x×*÷/+\-−:]\s*[\d(].*?)=\s*([^=]*)$/i);
+  // (On a small photo an operator may come out as "·" or a spaced dot: "24·77 = 101", "97 .23 = 120".)
+  const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
   if (eq && hasVariable(eq[1])) return { questionText: rest.trim(), answer: "", open: true };
   if (eq) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
   // "Solve: 2x + 3 = 13" with nothing after it asks a question; a bare "x = 5" is an answer.
@@ -161,12 +180,12 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       if (candidate && /\p{L}/u.test(candidate)) studentName = candidate;
       return;
     }
-    const answerLine = text.match(ANSWER_LINE);
-    if (answerLine && !/^\s*a\s*[.)]/i.test(text)) {
-      let number = answerLine[1] ? Number(answerLine[1]) : current?.number;
+    const answerLine = matchAnswerLine(text);
+    if (answerLine) {
+      let number = answerLine.number ?? current?.number;
       let matchedBy: StudentAnswer["matchedBy"] = "number";
       // An answer under a question whose number was not read ("> A rectangle is...") belongs to the next one.
-      if (!answerLine[1] && current?.answer && current.source !== "guess" && unnumberedSinceCurrent) {
+      if (answerLine.number === undefined && current?.answer && current.source !== "guess" && unnumberedSinceCurrent) {
         const next = current.number + 1;
         if ((!keyNumbers || keyNumbers.has(next)) && !found.get(next)?.answer) {
           number = next;
@@ -174,7 +193,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         }
       }
       if (number !== undefined) {
-        const answer = fixLetterO(cleanAnswer(answerLine[2]), acceptedFor(number));
+        const answer = fixLetterO(cleanAnswer(answerLine.answer), acceptedFor(number));
         const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
         const base = found.get(number);
         if (base && !base.answer) {

@@ -505,8 +505,25 @@ export function findPage(rgba: Uint8Array, width: number, height: number): [numb
       score[y * w + x] = Math.max(0, Math.min(255, max * (1 - 2.5 * sat)));
     }
   }
-  // The flat-field idea at page scale: a page under a shadow is still brighter than the desk around it.
+  // The flat-field idea at page scale: a page under a shadow is still brighter than the desk around it. A deep
+  // shadow can split the page itself in two (lit and shaded paper), so the darker split is tried as well: the
+  // largest region that makes a clean page wins.
   const t = otsu(score);
+  const below = score.filter((v) => v <= t);
+  const candidates = [t, below.length ? otsu(below) : t]
+    .map((threshold) => pageRegion(score, w, h, factor, threshold))
+    .filter((r): r is { corners: [number, number][]; size: number } => !!r);
+  return candidates.sort((a, b) => b.size - a.size)[0]?.corners;
+}
+
+/** The largest region above the threshold, as four corners, when it looks like a page lying on a desk. */
+function pageRegion(
+  score: Uint8Array,
+  w: number,
+  h: number,
+  factor: number,
+  t: number,
+): { corners: [number, number][]; size: number } | undefined {
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = score[i] > t ? 1 : 0;
   // Largest connected bright region (4-connectivity, iterative flood fill).
@@ -577,7 +594,7 @@ export function findPage(rgba: Uint8Array, width: number, height: number): [numb
     }, 0) / 2,
   );
   if (bestSize * factor * factor < area * 0.9) return undefined;
-  return corners;
+  return { corners, size: bestSize };
 }
 
 /** Straightens the page inside the corners into an upright rectangle of its own proportions. */
