@@ -29,6 +29,17 @@ describe("extractStudentWork", () => {
     expect(answers("1. Name the ocean.\nAnswer the question in full:\nAnswer: Pacific", "1. Pacific")).toEqual({ 1: "Pacific" });
   });
 
+  it("reads handwritten digits that came out as letters in sums and numeric answers", () => {
+    const key = "1. 92\n2. 55\n3. 2\n4. 11";
+    const text = ["1. 3S + S7 = 92", "2. 11 × S = SS", "3. S3 - SI = 2", "4. What is 5 + 6?", "Answer: II"].join("\n");
+    const work = extractStudentWork(text, parseAnswerKey(key, { totalPoints: 4 }));
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "92", 2: "55", 3: "2", 4: "11" });
+    expect(work.answers[0].questionText).toBe("35 + 57 =");
+    // Words stay words: "Sol" is not a number, and a key that wants words keeps "SO".
+    expect(answers("1. Who is the sun?\nAnswer: Sol", "1. 501")).toEqual({ 1: "Sol" });
+    expect(answers("1. Which state is north?\nAnswer: SO", "1. SO")).toEqual({ 1: "SO" });
+  });
+
   it("keeps S as S where the key has no dollar amount", () => {
     expect(answers("1. Which letter comes after R?\nAnswer: S4", "1. S4")).toEqual({ 1: "S4" });
   });

@@ -49,14 +49,31 @@ export function answerConfidence(line: TextLine, answer: string): number {
 }
 
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
+/** Digits and the letters handwriting and small print turn them into. */
+const DIGIT_LIKE = /^[\dSIlOo|]*[\dSIlOo|]$/;
+const toDigits = (token: string) => token.replace(/S/g, "5").replace(/[Il|]/g, "1").replace(/[Oo]/g, "0");
+
+/** "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. */
+function fixArithmeticDigits(text: string): string {
+  const tokens = text.trim().split(/\s+/);
+  const operator = /^[+\-−×x*÷/=]$/;
+  const shape = tokens.every((t) => operator.test(t) || /^[\dSIlOo|.,]+$/.test(t));
+  if (!shape || !tokens.includes("=") || !tokens.some((t) => /\d/.test(t)) || !tokens.some((t) => operator.test(t) && t !== "="))
+    return text;
+  return tokens.map((t) => (operator.test(t) ? t : toDigits(t))).join(" ");
+}
 /**
  * Letter O against digit 0 in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula
  * (or a count would start with 0, which no formula has); "1O0" → "100" among digits.
  */
 export function fixLetterO(answer: string, accepted: string[] = []): string {
+  // A number written by hand reads with letters for digits ("II", "S6"): where the key wants a number, a token
+  // of digits and their look-alike letters is the number (a word, "Sol", has no digit and stays a word).
+  const numericKey = accepted.length > 0 && accepted.every((a) => /^-?[\d,.]+$/.test(a.trim()));
   return answer
     .split(" ")
     .map((token) => {
+      if (numericKey && DIGIT_LIKE.test(token) && /[\d]|^[Il|]+$/.test(token)) return toDigits(token);
       // "$" read as "S" before an amount, when the key writes the amount with "$".
       if (/^S\d/.test(token) && accepted.some((a) => a.includes("$"))) return "$" + token.slice(1);
       if (/^[\dOo]+$/.test(token) && /\d/.test(token) && /[Oo]/.test(token)) return token.replace(/[Oo]/g, "0");
@@ -215,7 +232,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       const number = Number(numbered[1]);
       const plausible = number >= 1 && number <= maxNumber && (!keyNumbers || keyNumbers.has(number));
       if (plausible) {
-        const split = splitQuestionLine(numbered[2]);
+        const split = splitQuestionLine(fixArithmeticDigits(numbered[2]));
         const answer = fixLetterO(split.answer, acceptedFor(number));
         const { questionText, open, source } = split;
         const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
