@@ -54,6 +54,16 @@ describe("question-aware judgement", () => {
     expect(injected.credit).toBe(0);
     expect(injected.doubt).toMatch(/instruction/);
     expect(judge("1 1/4", "11/4").doubt).toMatch(/space lost/);
+    // A decimal point lost in reading: marked wrong, but flagged.
+    const lostPoint = judge("0.45", "45");
+    expect(lostPoint.credit).toBe(0);
+    expect(lostPoint.doubt).toMatch(/decimal point/);
+    expect(judge("0.45", "54").doubt).toBeUndefined();
+  });
+
+  it("reads a list whose commas came out as full stops", () => {
+    expect(judge("2, 4, 6, 8", "2. 4. 6, 8").credit).toBe(1);
+    expect(judge("0.5, 1.5", "0.5, 1.5").credit).toBe(1);
   });
 
   it("reads number words", () => {

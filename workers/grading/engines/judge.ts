@@ -165,6 +165,16 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
         doubt: `"${answer.trim()}" may be ${split![1]} ${split![2]}/${split![3]} with the space lost in reading.`,
       };
     }
+    // "45" for 0.45, "125" for 1.25: the same digits without the decimal point, which is small and easily lost.
+    const digits = (v: string) => v.replace(/[^\d]/g, "").replace(/^0+/, "");
+    if (/\./.test(key.raw) && !/\./.test(answer) && digits(answer) === digits(key.raw)) {
+      return {
+        credit: 0,
+        confidence: 0.5,
+        reason: `${answer.trim()} is not ${key.raw.trim()}.`,
+        doubt: `"${answer.trim()}" has the digits of ${key.raw.trim()}: its decimal point may have been lost in reading.`,
+      };
+    }
     return { credit: 0, confidence: 0.95, reason: `${answer.trim()} is not ${key.raw.trim()}.` };
   }
   const otherForm = (asked: string): Judgement =>
@@ -237,7 +247,9 @@ function judgeText(keyText: string, answer: string): Judgement {
 
 /** "1, 2, 3", "{1,2,3}", "1 2 3", "red, blue and yellow": items normalised for comparison. */
 function listItems(text: string, numeric: boolean): string[] {
-  const body = text.replace(/^[{[(]|[}\])]$/g, "").trim();
+  let body = text.replace(/^[{[(]|[}\])]$/g, "").trim();
+  // A comma read as a full stop: "2. 4. 6, 8". A decimal point is never followed by a space.
+  if (numeric) body = body.replace(/(\d)\.\s+(?=\d)/g, "$1, ");
   const parts = body.split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/i).filter(Boolean);
   const items = numeric && parts.length === 1 ? body.split(/\s+/) : parts;
   return items.map((p) => {

@@ -56,7 +56,7 @@ const toDigits = (token: string) => token.replace(/S/g, "5").replace(/[Il|]/g, "
 /** "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. */
 function fixArithmeticDigits(text: string): string {
   const tokens = text.trim().split(/\s+/);
-  const operator = /^[+\-−×x*÷/=]$/;
+  const operator = /^[+\-−×x*÷/=~·]$/;
   const shape = tokens.every((t) => operator.test(t) || /^[\dSIlOo|.,]+$/.test(t));
   if (!shape || !tokens.includes("=") || !tokens.some((t) => /\d/.test(t)) || !tokens.some((t) => operator.test(t) && t !== "="))
     return text;
@@ -153,8 +153,8 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
     return { questionText: rest.trim(), answer: "", open: true };
   }
   // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='; "2x + 3 = 13" is an equation to solve.
-  // (On a small photo an operator may come out as "·" or a spaced dot: "24·77 = 101", "97 .23 = 120".)
-  const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
+  // (On a small photo an operator may come out as "·", "~" or a spaced dot: "24·77 = 101", "43 ~ 5", "97 .23 = 120".)
+  const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·~]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
   if (eq && hasVariable(eq[1])) return { questionText: rest.trim(), answer: "", open: true };
   if (eq) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
   // "Solve: 2x + 3 = 13" with nothing after it asks a question; a bare "x = 5" is an answer.
