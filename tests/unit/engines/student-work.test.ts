@@ -38,6 +38,8 @@ describe("extractStudentWork", () => {
     // Words stay words: "Sol" is not a number, and a key that wants words keeps "SO".
     expect(answers("1. Who is the sun?\nAnswer: Sol", "1. 501")).toEqual({ 1: "Sol" });
     expect(answers("1. Which state is north?\nAnswer: SO", "1. SO")).toEqual({ 1: "SO" });
+    expect(answers("1. Round 3.476 to one decimal place.\nAnswer: 3.S", "1. 3.5")).toEqual({ 1: "3.5" });
+    expect(answers("1. Capital of France?\nAnswer: Paris.\n2. Abbreviate United States.\nAnswer: U.S.")).toEqual({ 1: "Paris", 2: "U.S." });
   });
 
   it("keeps S as S where the key has no dollar amount", () => {

@@ -50,7 +50,7 @@ export function answerConfidence(line: TextLine, answer: string): number {
 
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
 /** Digits and the letters handwriting and small print turn them into. */
-const DIGIT_LIKE = /^[\dSIlOo|]*[\dSIlOo|]$/;
+const DIGIT_LIKE = /^[\dSIlOo|]+(?:\.[\dSIlOo|]+)?$/;
 const toDigits = (token: string) => token.replace(/S/g, "5").replace(/[Il|]/g, "1").replace(/[Oo]/g, "0");
 
 /** "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. */
@@ -114,6 +114,8 @@ function cleanAnswer(text: string): string {
       // A leading dot or minus before a digit is part of the answer (".75", "-3"), not a label's punctuation.
       .replace(/^(?:[\s_:–]|[.\-](?!\d))+|[\s_]+$/g, "")
       .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
+      // A full stop after a one-word answer ("Paris."), not an abbreviation's ("U.S.").
+      .replace(/^([^.\s]*\p{L})\.$/u, "$1")
       .replace(/_{2,}/g, " ")
       .replace(/\s+/g, " ")
       .trim()
