@@ -110,7 +110,17 @@ export async function registerTeacher(base: string, label: string): Promise<Reco
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const { access_token: token } = (await response.json()) as { access_token: string };
-  return { Authorization: `Bearer ${token}` };
+  const auth = { Authorization: `Bearer ${token}` };
+  // A class set is more than Starter's 10 files an upload: the local-only /dev/plan page (DEV_MAIL, as every
+  // layout runs) puts the bench teacher on Professional (docs/decisions/0017).
+  const plan = await fetch(`${base}/dev/plan`, {
+    method: "POST",
+    headers: { ...auth, Origin: base },
+    body: new URLSearchParams({ plan: "professional" }),
+    redirect: "manual",
+  });
+  if (plan.status >= 400) throw new Error(`choosing the plan failed: ${plan.status} ${await plan.text()}`);
+  return auth;
 }
 
 export async function renderPhotos(count: number): Promise<Uint8Array<ArrayBuffer>[]> {
