@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ctcDecode, parsePgm } from "../../../workers/grading/engines/ocr/paddle";
+import { ctcDecode } from "../../../workers/grading/engines/ocr/paddle";
+import { decodePgm } from "../../../workers/grading/engines/ocr/cleanup";
 import { groupRows } from "../../../workers/grading/engines/ocr/rows";
 import { parseCharacters } from "../../../workers/grading/engines/ocr/assets";
 import type { ReadLine } from "../../../workers/grading/engines/types";
@@ -51,9 +52,9 @@ describe("CTC decoding", () => {
 describe("page image and rows", () => {
   it("reads the grey PGM the clean-up writes, and refuses anything else", () => {
     const pgm = new Uint8Array([...new TextEncoder().encode("P5\n3 2\n255\n"), 1, 2, 3, 4, 5, 6]);
-    const grey = parsePgm(pgm);
+    const grey = decodePgm(pgm);
     expect([grey.width, grey.height, [...grey.data]]).toEqual([3, 2, [1, 2, 3, 4, 5, 6]]);
-    expect(() => parsePgm(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toThrow(/PGM/);
+    expect(() => decodePgm(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toThrow(/PGM/);
   });
 
   const line = (text: string, x: number, y: number, height = 20): ReadLine => ({

@@ -4,7 +4,7 @@ import { PhotonImage, SamplingFilter, fliph, flipv, resize, rotate } from "@cf-w
 import libheifFactory from "libheif-js/libheif-wasm/libheif.js";
 import { UnsupportedFileError, type FileKind } from "../../../core/files/file-type";
 import { loadHeifWasm } from "./ocr/assets";
-import { cleanPage, encodePgm, type CleanupReport } from "./ocr/cleanup";
+import { cleanPage, decodePgm, encodePgm, type CleanupReport } from "./ocr/cleanup";
 import { frameSize, isFrameHeader, jpegSegments, u32be } from "./jpeg-segments";
 
 export const OCR_LONG_SIDE = 2000;
@@ -211,12 +211,7 @@ export function finishImage(image: PhotonImage, rotation: number): PreparedImage
 
 /** The cleaned grey page (PGM) as a JPEG for a hosted vision model. */
 export function pgmToJpeg(pgm: Uint8Array, quality = 85): Uint8Array {
-  let offset = 0;
-  for (let fields = 0; fields < 4 && offset < pgm.length; offset++) if (pgm[offset] === 0x0a) fields++;
-  const [, w, h] = new TextDecoder().decode(pgm.subarray(0, offset)).split(/\s+/);
-  const width = Number(w);
-  const height = Number(h);
-  const grey = pgm.subarray(offset, offset + width * height);
+  const { width, height, data: grey } = decodePgm(pgm);
   const rgba = new Uint8Array(width * height * 4);
   for (let p = 0, q = 0; p < grey.length; p++, q += 4) {
     rgba[q] = rgba[q + 1] = rgba[q + 2] = grey[p];

@@ -91,7 +91,7 @@ const NAME =
   /^\s*(?:student(?:'s)?\s+)?(?:name|nombre|nom|nome)\s*[:\-]\s*(.+?)\s*(?:\b(?:date|class|period|grade|fecha|clase)\s*[:\-].*)?$/i;
 // The label's colon is small and may be read as ";" or lost ("Answer CO2"); a bare "A" needs its colon.
 const ANSWER_LINE =
-  /^\s*(?:(?:answer|ans|respuesta|resp|r[ée]ponse|antwort)\s*(\d{1,3})?\s*(?:([:;=.\-])|\s(?=\S))|a\s*(\d{1,3})?\s*[:;=.\-])\s*(.*)$/i;
+  /^\s*(?:(?:answer|ans|respuesta|resp|r[ée]ponse|antwort)\s*(\d{1,3})?\s*([:;=.\-]|\s(?=\S))|a\s*(\d{1,3})?\s*[:;=.\-])\s*(.*)$/i;
 /** "Answer the questions below": an instruction, not a label whose colon was lost. */
 const INSTRUCTION =
   /^(?:the|all|each|every|these|this|following|questions?|in|on|using|with|as|both|any|below|from|only|true|yes or no)\b/i;
@@ -100,9 +100,9 @@ const INSTRUCTION =
 function matchAnswerLine(text: string): { number?: number; answer: string } | undefined {
   const m = text.match(ANSWER_LINE);
   if (!m || /^\s*a\s*[.)]/i.test(text)) return undefined;
-  const [, wordNumber, punctuation, letterNumber, rest] = m;
-  const isLetterLabel = /^\s*a\b/i.test(text) && !/^\s*(?:answer|ans)\b/i.test(text);
-  if (!isLetterLabel && !punctuation && INSTRUCTION.test(rest)) return undefined;
+  const [, wordNumber, separator, letterNumber, rest] = m;
+  // Only a word label may have lost its colon (its separator is then a space).
+  if (separator?.trim() === "" && INSTRUCTION.test(rest)) return undefined;
   const number = wordNumber ?? letterNumber;
   return { number: number ? Number(number) : undefined, answer: rest };
 }

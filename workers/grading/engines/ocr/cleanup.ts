@@ -627,6 +627,16 @@ export function encodePgm(img: GreyImage): Uint8Array {
   return out;
 }
 
+/** Grey pixels from a binary PGM (P5) as encodePgm writes it. */
+export function decodePgm(bytes: Uint8Array): GreyImage {
+  const head = new TextDecoder().decode(bytes.subarray(0, 64));
+  const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(head);
+  if (!match) throw new Error("The page image is not a grey PGM.");
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return { width, height, data: bytes.subarray(match[0].length, match[0].length + width * height) };
+}
+
 /** The whole clean-up on a decoded RGBA photo or scan. */
 export function cleanPage(
   rgba: Uint8Array,

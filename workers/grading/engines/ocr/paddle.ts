@@ -6,6 +6,7 @@
 import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
 import type { ReadLine, ReadWord } from "../types";
+import { decodePgm } from "./cleanup";
 import { groupRows } from "./rows";
 
 export interface PaddleAssets {
@@ -25,16 +26,6 @@ const SOFT_SPACE = 0.08;
 
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
-
-/** Grey pixels from the binary PGM (P5) the clean-up produces. */
-export function parsePgm(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } {
-  const head = new TextDecoder().decode(bytes.subarray(0, 64));
-  const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(head);
-  if (!match) throw new Error("The page image is not a grey PGM.");
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  return { width, height, data: bytes.subarray(match[0].length, match[0].length + width * height) };
-}
 
 function greyToRgb(grey: Uint8Array): Uint8Array {
   const rgb = new Uint8Array(grey.length * 3);
@@ -156,7 +147,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   }
 
   async function recognize(bytes: Uint8Array): Promise<OcrPage> {
-    const grey = parsePgm(bytes);
+    const grey = decodePgm(bytes);
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
     const lines: ReadLine[] = [];
