@@ -6,13 +6,14 @@
 // - reader processes (default: one per core, at most 2), each a `wrangler dev` of workers/grading/reader.ts in its
 //   own workerd: the grading worker reads uploads through them (service bindings READER_1..n, least busy first,
 //   workers/grading/reading.ts), and its queue consumer takes as many submissions a batch as there are readers.
+// Readers run at a lower CPU priority than the app process, so that pages and event streams stay quick.
 // They find each other through a dev registry of their own (other checkouts run workers with the same names).
 // The deployed configuration is untouched: the grading worker's local config is derived from
 // workers/grading/wrangler.toml at every start and written beside it (git-ignored).
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { cpus } from "node:os";
+import { cpus, setPriority } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 
@@ -111,7 +112,14 @@ function killTree(child, signal = "SIGKILL") {
   }
 }
 
-function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = []) {
+/**
+ * Readers run at a lower CPU priority (nice 10; READER_NICE overrides, 0 = equal): when the app process needs the
+ * CPU for a page load, an event stream or the queue, it gets it ahead of text recognition. workerd inherits the
+ * niceness of the wrangler process that starts it.
+ */
+const READER_NICE = Number(process.env.READER_NICE ?? 10);
+
+function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [], nice = 0) {
   // wrangler's own CLI, without its bin's extra node process (which stopped forwarding signals when we were killed).
   const cli = join(dirname(require.resolve("wrangler/package.json")), "wrangler-dist/cli.js");
   const args = ["--no-warnings", "--experimental-vm-modules", cli, "dev", ...configs.flatMap((c) => ["-c", c])];
@@ -123,6 +131,13 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
   const p = { label, port, child: null, ready: null, restarts: 0, spawn: null, recent: [] };
   p.spawn = () => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    if (nice) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // not allowed here: equal priority
+      }
+    }
     let ready;
     p.ready = new Promise((done) => (ready = done));
     for (const stream of [child.stdout, child.stderr]) {
@@ -194,7 +209,7 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     const readerPort = await freePort();
     // Readers keep no state, but miniflare opens SQLite files in any --persist-to folder: one of their own each.
     const own = join(persist, `reader-${i + 1}`);
-    const reader = wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env, vars);
+    const reader = wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env, vars, READER_NICE);
     readers.push(Object.assign(reader, { port: readerPort }));
   }
   processes.push(...readers);

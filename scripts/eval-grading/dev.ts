@@ -1,12 +1,12 @@
 // npm run eval:grading:dev — the DEV worksheets (never the held-out ones) graded in Node, every disagreement
 // and flag listed: what the grading rules are developed against. EVAL_OCR=1 also reads clean and photographed
-// renders with the OCR engine.
+// renders with the OCR engine. EVAL_COUNT=36 makes more dev worksheets (the first 12 stay the same).
 import { gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines/index";
 import { printSummary, type Graded } from "../../tests/eval/grading/metrics";
 import { renderWorksheet } from "../../tests/eval/grading/render";
 import { generateWorksheets } from "../../tests/eval/grading/worksheets";
 
-const sheets = generateWorksheets("dev");
+const sheets = generateWorksheets("dev", Number(process.env.EVAL_COUNT ?? 12));
 const graded: Graded[] = [];
 for (const [i, sheet] of sheets.entries()) {
   const key = parseAnswerKey(sheet.key, { totalPoints: sheet.points });

@@ -33,6 +33,9 @@ describe("question-aware judgement", () => {
     expect(judge("B", "b", page).credit).toBe(1);
     expect(judge("B", "B) dolphin", page).credit).toBe(1);
     expect(judge("B", "shark", page).credit).toBe(0);
+    // Option markers as a photo reads them: a bracket misplaced or lost.
+    expect(judge("C", "water", ["1. Which is a liquid?", "A )iron B)salt C) water D) sand"]).credit).toBe(1);
+    expect(judge("C", "water", ["1. Which is a liquid?", "A iron B) salt C) water D) sand"]).credit).toBe(1);
     const both = judge("B", "B) shark", page);
     expect(both.credit).toBe(0);
     expect(both.doubt).toMatch(/two options/);
@@ -59,11 +62,42 @@ describe("question-aware judgement", () => {
     expect(lostPoint.credit).toBe(0);
     expect(lostPoint.doubt).toMatch(/decimal point/);
     expect(judge("0.45", "54").doubt).toBeUndefined();
+    expect(judge("376", "3.76").doubt).toMatch(/decimal point or comma/);
+    // A thousands comma read as a point: the value the digits make, flagged.
+    const thousands = judge("37600", "37.600");
+    expect(thousands).toMatchObject({ credit: 1 });
+    expect(thousands.doubt).toMatch(/thousands comma/);
+    expect(judge("37.6", "37.600").credit).toBe(1);
+    expect(judge("3760", "37.600").credit).toBe(0);
+    // An expression with a superscript read as a digit, or a digit read as a letter: right, but flagged.
+    const squared = judge("x^2 + 5x + 6", "x2 + 5x + 6");
+    expect(squared).toMatchObject({ credit: 1 });
+    expect(squared.doubt).toMatch(/misread/);
+    expect(judge("4y + 12", "4y + l2")).toMatchObject({ credit: 1 });
+    const wrong = judge("x^2 + 5x + 6", "x2 + 6x + 5");
+    expect(wrong.credit).toBe(0);
+    expect(wrong.doubt).toBeUndefined();
   });
 
   it("reads a list whose commas came out as full stops", () => {
     expect(judge("2, 4, 6, 8", "2. 4. 6, 8").credit).toBe(1);
     expect(judge("0.5, 1.5", "0.5, 1.5").credit).toBe(1);
+  });
+
+  it("doubts a list item that may be two with a space lost, a misread unit, a swapped word", () => {
+    const joined = judge("1, 2, 3, 4, 6, 12", "2 12 4 13 6");
+    expect(joined.credit).toBe(1);
+    expect(joined.doubt).toMatch(/1 3 may have lost a space/);
+    expect(judge("1, 2, 3, 4, 6, 12", "2 12 4 1 3 6").doubt).toBeUndefined();
+    expect(judge("1, 2, 3, 4, 6, 12", "2 12 4 14 6").credit).toBe(0);
+    const unit = judge("5000 ml", "5000 mililiters");
+    expect(unit.credit).toBe(1);
+    expect(unit.doubt).toMatch(/taken as ml/);
+    expect(judge("5000 ml", "5000 milliliters").doubt).toBeUndefined();
+    const other = judge("Pacific Ocean", "the Indian Ocean");
+    expect(other.credit).toBe(0);
+    expect(other.doubt).toBeTruthy();
+    expect(judge("Pacific Ocean", "Pacific").credit).toBeGreaterThan(0);
   });
 
   it("reads number words", () => {

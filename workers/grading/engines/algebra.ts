@@ -131,3 +131,22 @@ export function equivalentExpressions(a: Expression, b: Expression): boolean {
     return Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x));
   });
 }
+
+const DIGIT_LOOKALIKES: Record<string, string> = { l: "1", I: "1", "|": "1", i: "1", O: "0", o: "0", S: "5", s: "5", Z: "2", z: "2", B: "8" };
+
+/**
+ * Readings of an expression that undo the usual misreads: a superscript read as a plain digit after its
+ * variable ("x2" for x²) and letters that look like digits where the key has no such variable ("l2" for 12).
+ * The first reading equivalent to the key, if any.
+ */
+export function misreadEquivalent(key: Expression, answer: string): string | undefined {
+  const vars = new Set(key.variables);
+  const digitsFor = answer.replace(/[A-Za-z|]/g, (c) => (vars.has(c.toLowerCase()) ? c : (DIGIT_LOOKALIKES[c] ?? c)));
+  const powers = (s: string) => s.replace(/([a-z])([23])(?![\d.])/gi, (m, v: string, p: string) => (vars.has(v.toLowerCase()) ? `${v}^${p}` : m));
+  for (const candidate of [powers(answer), digitsFor, powers(digitsFor)]) {
+    if (candidate === answer) continue;
+    const expr = parseExpression(candidate);
+    if (expr && equivalentExpressions(key, expr)) return candidate;
+  }
+  return undefined;
+}

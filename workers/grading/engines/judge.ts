@@ -2,7 +2,7 @@
 // "as a decimal", "in cm", the options of a multiple-choice question), equivalent spellings are accepted
 // (".75", "twenty", "n = 6", "6 + 2x", any order of a list), and the judgement says when it is unsure
 // (`doubt`) instead of guessing. Marking policy: docs/decisions/0009-question-aware-judgement-and-review-flags.md.
-import { equivalentExpressions, parseExpression } from "./algebra";
+import { equivalentExpressions, misreadEquivalent, parseExpression } from "./algebra";
 import type { KeyQuestion } from "./answer-key";
 import { detectPromptInjection } from "./injection";
 import { parseNumberWords } from "./number-words";
@@ -165,14 +165,24 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
         doubt: `"${answer.trim()}" may be ${split![1]} ${split![2]}/${split![3]} with the space lost in reading.`,
       };
     }
-    // "45" for 0.45, "125" for 1.25: the same digits without the decimal point, which is small and easily lost.
+    // "37.600" for 37600: a thousands comma read as a point (or written the European way).
+    const grouped = answer.trim().match(/^\d{1,3}(?:\.\d{3})+$/);
+    if (grouped && !key.percent && Number(grouped[0].replace(/\./g, "")) === key.value) {
+      return {
+        credit: 1,
+        confidence: 0.6,
+        reason: `Correct: ${answer.trim()} is ${key.raw.trim()} with its thousands separator read as a point.`,
+        doubt: `"${answer.trim()}" was taken as ${key.raw.trim()}: its thousands comma may have been read as a point.`,
+      };
+    }
+    // "45" for 0.45, "3.76" for 376: the same digits with a point lost or misplaced, which is small and easily misread.
     const digits = (v: string) => v.replace(/[^\d]/g, "").replace(/^0+/, "");
-    if (/\./.test(key.raw) && !/\./.test(answer) && digits(answer) === digits(key.raw)) {
+    if (digits(answer).length > 1 && digits(answer) === digits(key.raw)) {
       return {
         credit: 0,
         confidence: 0.5,
         reason: `${answer.trim()} is not ${key.raw.trim()}.`,
-        doubt: `"${answer.trim()}" has the digits of ${key.raw.trim()}: its decimal point may have been lost in reading.`,
+        doubt: `"${answer.trim()}" has the digits of ${key.raw.trim()}: a decimal point or comma may have been misread.`,
       };
     }
     return { credit: 0, confidence: 0.95, reason: `${answer.trim()} is not ${key.raw.trim()}.` };
@@ -207,6 +217,13 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
   if (key.unit && !student.unit && key.unit !== "$" && !intent.units.has(key.unit)) {
     return { credit: 0.5, confidence: 0.85, reason: `Right number, but the unit (${key.unit}) is missing.`, doubt: "Unit missing." };
   }
+  if (student.unitSpelled)
+    return {
+      credit: 1,
+      confidence: 0.8,
+      reason: `Correct: ${answer.trim()}.`,
+      doubt: `The unit "${student.unitSpelled}" was taken as ${student.unit}: a spelling slip or a misreading.`,
+    };
   return { credit: 1, confidence: 0.97, reason: `Correct: ${answer.trim()}.` };
 }
 
@@ -237,7 +254,7 @@ function judgeText(keyText: string, answer: string): Judgement {
   if (kw.length && kw.every((w) => sw.includes(w)) && sw.length - kw.length <= 2)
     return { credit: 1, confidence: 0.9, reason: "Correct: contains the expected answer." };
   const m = compareAnswer({ kind: "text", text: keyText, raw: keyText }, answer);
-  if (m.credit > 0)
+  if (m.credit > 0 || m.confidence <= 0.6)
     return {
       ...m,
       doubt: m.confidence < 0.9 ? "Close to the key but not the same words: a spelling slip or a different answer?" : undefined,
@@ -263,26 +280,39 @@ function judgeList(keyRaw: string, answer: string): Judgement {
   const key = listItems(keyRaw, numeric);
   const student = listItems(answer, numeric);
   const remaining = [...student];
-  let hits = 0;
+  const missing: string[] = [];
   for (const item of key) {
     const i = remaining.findIndex((s) => s === item || (!numeric && levenshtein(s, item) <= (item.length > 5 ? 1 : 0)));
-    if (i >= 0) {
-      hits++;
-      remaining.splice(i, 1);
-    }
+    if (i >= 0) remaining.splice(i, 1);
+    else missing.push(item);
   }
-  const errors = key.length - hits + remaining.length;
-  if (errors === 0) return { credit: 1, confidence: 0.95, reason: "Correct: every item, in any order." };
+  // "13" where "1" and "3" are missing: a space lost in reading between two items.
+  const joined: string[] = [];
+  for (const extra of numeric ? [...remaining] : []) {
+    const split = [...Array(Math.max(0, extra.length - 1)).keys()]
+      .map((k) => [extra.slice(0, k + 1), extra.slice(k + 1)] as const)
+      .find(([a, b]) => missing.includes(a) && missing.includes(b) && missing.lastIndexOf(b) !== missing.indexOf(a));
+    if (!split) continue;
+    for (const part of split) missing.splice(missing.indexOf(part), 1);
+    remaining.splice(remaining.indexOf(extra), 1);
+    joined.push(split.join(" "));
+  }
+  const doubt = joined.length ? `Read as one item where ${joined.join(", ")} may have lost a space in reading.` : undefined;
+  const hits = key.length - missing.length;
+  const errors = missing.length + remaining.length;
+  if (errors === 0) return { credit: 1, confidence: 0.95, reason: "Correct: every item, in any order.", doubt };
   if (errors === 1 && key.length >= 3)
     return {
       credit: 0.5,
       confidence: 0.85,
       reason: hits < key.length ? `${hits} of ${key.length} items; one missing.` : "Every item, and one that does not belong.",
+      doubt,
     };
   return {
     credit: 0,
     confidence: 0.9,
     reason: `${hits} of ${key.length} items right${remaining.length ? `, ${remaining.length} that do not belong` : ""}.`,
+    doubt,
   };
 }
 
@@ -348,6 +378,15 @@ function judgeOne(accepted: KeyQuestion["accepted"][number], answer: string, int
   const keyExpr = parseExpression(accepted.raw);
   if (keyExpr) {
     const studentExpr = parseExpression(answer);
+    const misread = studentExpr && equivalentExpressions(keyExpr, studentExpr) ? undefined : misreadEquivalent(keyExpr, answer);
+    if (misread) {
+      return {
+        credit: 1,
+        confidence: 0.6,
+        reason: `Correct if read as ${misread}: equals ${accepted.raw}.`,
+        doubt: `"${answer.trim()}" was taken as ${misread} (a superscript or a digit may have been misread).`,
+      };
+    }
     if (!studentExpr) {
       return { credit: 0, confidence: 0.7, reason: `Expected ${accepted.raw}.`, doubt: "The answer could not be read as an expression." };
     }

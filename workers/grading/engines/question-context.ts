@@ -14,7 +14,10 @@ const OPTION = /(?:^|\s)\(?([A-E])[).]\s*(.+?)(?=\s+\(?[A-E][).]\s|$)/g;
 const ANSWER_LABEL = /^\s*(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*\d{0,3}\s*[:=]/i;
 
 /** "A) shark   B) dolphin C) trout" → A: shark, B: dolphin, C: trout (at least two options, in order from A). */
-export function parseOptions(line: string): Map<string, string> | undefined {
+export function parseOptions(raw: string): Map<string, string> | undefined {
+  // Markers as read from photos: "A )iron", "B}salt", and an "A" whose bracket was lost when the others kept theirs.
+  let line = raw.replace(/(^|\s)\(?([A-E]) ?[)\]}|]\s*/g, "$1$2) ");
+  if (/^\s*A\s+\S/.test(line) && (line.match(/\s[B-E]\) /g) ?? []).length >= 2) line = line.replace(/^\s*A\s+/, "A) ");
   const found = [...line.matchAll(OPTION)].map((m) => [m[1]!, m[2]!.trim()] as const);
   if (found.length < 2 || found[0]![0] !== "A") return undefined;
   if (!/^\s*\(?A[).]/.test(line)) return undefined;

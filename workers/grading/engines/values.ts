@@ -3,7 +3,17 @@
 
 export type AnswerValue =
   | { kind: "choice"; letter: string; text?: string; raw: string }
-  | { kind: "number"; value: number; unit?: string; percent: boolean; decimals: number; variable?: string; raw: string }
+  | {
+      kind: "number";
+      value: number;
+      unit?: string;
+      /** The unit as written when it was taken from a near spelling ("mililiters" for ml). */
+      unitSpelled?: string;
+      percent: boolean;
+      decimals: number;
+      variable?: string;
+      raw: string;
+    }
   | { kind: "list"; items: AnswerValue[]; raw: string }
   | { kind: "text"; text: string; raw: string };
 
@@ -213,13 +223,15 @@ export function parseNumber(raw: string): Extract<AnswerValue, { kind: "number" 
     percent = true;
     rest = "";
   }
+  let unitSpelled: string | undefined;
   if (rest) {
     const key = rest.toLowerCase().replace(/\^2/, "2").replace(/\^3/, "3");
-    unit = UNIT_ALIASES[key];
+    unit = UNIT_ALIASES[key] ?? nearUnit(key);
     if (!unit) return undefined;
+    if (!UNIT_ALIASES[key]) unitSpelled = rest;
   }
   if (currency) unit = UNIT_ALIASES[currency] ?? currency;
-  return { kind: "number", value, unit, percent, decimals, variable, raw };
+  return { kind: "number", value, unit, ...(unitSpelled ? { unitSpelled } : {}), percent, decimals, variable, raw };
 }
 
 /** Classifies a key's accepted answer (or a student's answer) into a value. */
@@ -252,6 +264,17 @@ export function levenshtein(a: string, b: string): number {
     prev = cur;
   }
   return prev[b.length];
+}
+
+/** A unit word misspelt or misread ("mililiters", "centimetres"): the one unit name within a slip of it. */
+function nearUnit(word: string): string | undefined {
+  if (!/^[a-z]{6,}$/.test(word)) return undefined;
+  const near = new Set(
+    Object.entries(UNIT_ALIASES)
+      .filter(([name]) => name.length >= 5 && levenshtein(name, word) <= slipAllowance(name.length))
+      .map(([, unit]) => unit),
+  );
+  return near.size === 1 ? [...near][0] : undefined;
 }
 
 /** Spelling slips forgiven: one edit in short words, two in longer ones. */
@@ -307,6 +330,12 @@ function compareText(keyText: string, studentText: string): Match {
     return extra <= 6
       ? { credit: 1, confidence: 0.8, reason: "Correct: contains the expected answer." }
       : { credit: 1, confidence: 0.6, reason: "Contains the expected answer within a longer response." };
+  }
+  const missing = keyWords.filter((w) => !found.includes(w));
+  const others = studentWords.filter((sw) => !keyWords.some((kw) => sw === kw || levenshtein(sw, kw) <= slipAllowance(kw.length)));
+  if (share >= 0.5 && keyWords.length >= 2 && keyWords.length <= 3 && others.length >= missing.length) {
+    // "Indian Ocean" for "Pacific Ocean": a word of the key swapped for another names something else.
+    return { credit: 0, confidence: 0.6, reason: `Has ${found.join(", ")}, but ${others.join(", ")} instead of ${missing.join(", ")}.` };
   }
   if (share >= 0.5 && keyWords.length >= 2) {
     return {

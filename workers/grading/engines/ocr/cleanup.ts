@@ -87,6 +87,54 @@ export function shrink(img: GreyImage, factor: number): GreyImage {
   return { data, width, height };
 }
 
+/** One axis's triangle-filter taps for a shrink from `from` to `to` samples (support widens with the shrink). */
+function triangleTaps(from: number, to: number): { start: Int32Array; weights: Float32Array[] } {
+  const scale = from / to;
+  const support = Math.max(1, scale);
+  const start = new Int32Array(to);
+  const weights: Float32Array[] = [];
+  for (let i = 0; i < to; i++) {
+    const centre = (i + 0.5) * scale - 0.5;
+    const lo = Math.max(0, Math.ceil(centre - support));
+    const hi = Math.min(from - 1, Math.floor(centre + support));
+    const w = new Float32Array(hi - lo + 1);
+    let sum = 0;
+    for (let j = lo; j <= hi; j++) sum += w[j - lo] = Math.max(0, 1 - Math.abs(j - centre) / support);
+    for (let k = 0; k < w.length; k++) w[k] /= sum || 1;
+    start[i] = lo;
+    weights.push(w);
+  }
+  return { start, weights };
+}
+
+/** Shrinks with a triangle filter, one axis at a time (photon's Triangle, in grey and about ten times faster). */
+export function shrinkTriangle(img: GreyImage, width: number, height: number): GreyImage {
+  const cols = triangleTaps(img.width, width);
+  const rows = triangleTaps(img.height, height);
+  const across = new Float32Array(width * img.height);
+  for (let y = 0; y < img.height; y++) {
+    const row = y * img.width;
+    for (let x = 0; x < width; x++) {
+      const w = cols.weights[x];
+      const s = row + cols.start[x];
+      let v = 0;
+      for (let k = 0; k < w.length; k++) v += img.data[s + k] * w[k];
+      across[y * width + x] = v;
+    }
+  }
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const w = rows.weights[y];
+    const s = rows.start[y];
+    for (let x = 0; x < width; x++) {
+      let v = 0;
+      for (let k = 0; k < w.length; k++) v += across[(s + k) * width + x] * w[k];
+      data[y * width + x] = v + 0.5;
+    }
+  }
+  return { data, width, height };
+}
+
 export function median3(img: GreyImage): GreyImage {
   const { width, height, data } = img;
   const out = new Uint8Array(data.length);
@@ -643,11 +691,15 @@ export function cleanPage(
   width: number,
   height: number,
   config: CleanupSteps = steps,
+  longSide = Infinity,
 ): { image: GreyImage; report: CleanupReport } {
   const report: CleanupReport = { skew: 0, scale: 1 };
   let img = toGrey(rgba, width, height);
+  // A page a little over the long side is brought down here, in grey: cheaper than resizing its colours.
+  const fit = Math.min(1, longSide / Math.max(width, height));
+  if (fit < 1) img = shrinkTriangle(img, Math.round(width * fit), Math.round(height * fit));
   if (config.page) {
-    const corners = findPage(rgba, width, height);
+    const corners = findPage(rgba, width, height)?.map(([x, y]): [number, number] => [x * fit, y * fit]);
     if (corners) {
       img = warpPage(img, corners);
       report.page = corners;
