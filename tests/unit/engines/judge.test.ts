@@ -90,6 +90,7 @@ describe("question-aware judgement", () => {
     expect(joined.doubt).toMatch(/1 3 may have lost a space/);
     expect(judge("1, 2, 3, 4, 6, 12", "2 12 4 1 3 6").doubt).toBeUndefined();
     expect(judge("1, 2, 3, 4, 6, 12", "2 12 4 14 6").credit).toBe(0);
+    expect(judge("1, 2, 3, 4, 6, 12", "6,4,3.2,1,12").doubt).toMatch(/3 2 may have lost/);
     const unit = judge("5000 ml", "5000 mililiters");
     expect(unit.credit).toBe(1);
     expect(unit.doubt).toMatch(/taken as ml/);

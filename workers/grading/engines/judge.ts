@@ -286,16 +286,19 @@ function judgeList(keyRaw: string, answer: string): Judgement {
     if (i >= 0) remaining.splice(i, 1);
     else missing.push(item);
   }
-  // "13" where "1" and "3" are missing: a space lost in reading between two items.
+  // "13" where "1" and "3" are missing: a space lost in reading between two items ("3.2": a comma read as a point).
   const joined: string[] = [];
   for (const extra of numeric ? [...remaining] : []) {
-    const split = [...Array(Math.max(0, extra.length - 1)).keys()]
-      .map((k) => [extra.slice(0, k + 1), extra.slice(k + 1)] as const)
-      .find(([a, b]) => missing.includes(a) && missing.includes(b) && missing.lastIndexOf(b) !== missing.indexOf(a));
+    const point = extra.indexOf(".");
+    const splits =
+      point > 0
+        ? [[extra.slice(0, point), extra.slice(point + 1)]]
+        : [...Array(Math.max(0, extra.length - 1)).keys()].map((k) => [extra.slice(0, k + 1), extra.slice(k + 1)]);
+    const split = splits.find(([a, b]) => missing.includes(a) && missing.includes(b) && missing.lastIndexOf(b) !== missing.indexOf(a));
     if (!split) continue;
     for (const part of split) missing.splice(missing.indexOf(part), 1);
     remaining.splice(remaining.indexOf(extra), 1);
-    joined.push(split.join(" "));
+    joined.push(`${split[0]} ${split[1]}`);
   }
   const doubt = joined.length ? `Read as one item where ${joined.join(", ")} may have lost a space in reading.` : undefined;
   const hits = key.length - missing.length;
