@@ -1,6 +1,7 @@
 // npm run eval:grading:dev — the DEV worksheets (never the held-out ones) graded in Node, every disagreement
-// and flag listed: what the grading rules are developed against. EVAL_OCR=1 also reads clean and photographed
-// renders with the OCR engine. EVAL_COUNT=36 makes more dev worksheets (the first 12 stay the same).
+// and flag listed: what the grading rules are developed against. EVAL_OCR=1 also reads the photographed render
+// with the OCR engine; EVAL_OCR=all the clean, photographed and phone-snap ones; EVAL_OCR=clean (or another) one.
+// EVAL_COUNT=36 makes more dev worksheets (the first 12 stay the same).
 import { gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines/index";
 import { printSummary, type Graded } from "../../tests/eval/grading/metrics";
 import { renderWorksheet } from "../../tests/eval/grading/render";
@@ -14,7 +15,8 @@ for (const [i, sheet] of sheets.entries()) {
   graded.push({ source: "typed text", sheet, result: gradeSubmission({ text: sheet.lines.join("\n"), key, assignment }) });
   if (process.env.EVAL_OCR) {
     for (const render of ["clean", "photographed", "phone-snap"] as const) {
-      if (process.env.EVAL_OCR !== "all" && render !== "photographed") continue;
+      const wanted = process.env.EVAL_OCR === "1" ? "photographed" : process.env.EVAL_OCR;
+      if (wanted !== "all" && render !== wanted) continue;
       const reading = await readDocument(await renderWorksheet(sheet.lines, render, 900 + i));
       graded.push({ source: render, sheet, result: gradeSubmission({ reading, key, assignment }) });
     }

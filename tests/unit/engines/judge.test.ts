@@ -95,6 +95,7 @@ describe("question-aware judgement", () => {
     expect(unit.credit).toBe(1);
     expect(unit.doubt).toMatch(/taken as ml/);
     expect(judge("5000 ml", "5000 milliliters").doubt).toBeUndefined();
+    expect(judge("4500 ml", "4500 militers")).toMatchObject({ credit: 1 });
     const other = judge("Pacific Ocean", "the Indian Ocean");
     expect(other.credit).toBe(0);
     expect(other.doubt).toBeTruthy();

@@ -29,6 +29,14 @@ describe("CTC decoding", () => {
     expect(ctcDecode(probs, 6, classes, characters).text).toBe("aab");
   });
 
+  it("keeps a doubled character whose halves only a soft blank split, and no double in one character's run", () => {
+    const one = cls("1");
+    const doubled = frames([{ best: one }, { best: one, p: 0.6, also: [0, 0.3] }, { best: one }, { best: 0 }]);
+    expect(ctcDecode(doubled, 4, classes, characters).text).toBe("11");
+    const single = frames([{ best: one, p: 0.6, also: [0, 0.3] }, { best: one }, { best: one, p: 0.6, also: [0, 0.3] }, { best: 0 }]);
+    expect(ctcDecode(single, 4, classes, characters).text).toBe("1");
+  });
+
   it("keeps a space the model half-saw between two characters, and no space it did not", () => {
     const seen = frames([{ best: cls("1") }, { best: 0, p: 0.8, also: [SPACE, 0.15] }, { best: cls("=") }]);
     expect(ctcDecode(seen, 3, classes, characters).text).toBe("1 =");

@@ -132,7 +132,19 @@ export function equivalentExpressions(a: Expression, b: Expression): boolean {
   });
 }
 
-const DIGIT_LOOKALIKES: Record<string, string> = { l: "1", I: "1", "|": "1", i: "1", O: "0", o: "0", S: "5", s: "5", Z: "2", z: "2", B: "8" };
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  l: "1",
+  I: "1",
+  "|": "1",
+  i: "1",
+  O: "0",
+  o: "0",
+  S: "5",
+  s: "5",
+  Z: "2",
+  z: "2",
+  B: "8",
+};
 
 /**
  * Readings of an expression that undo the usual misreads: a superscript read as a plain digit after its
@@ -142,7 +154,8 @@ const DIGIT_LOOKALIKES: Record<string, string> = { l: "1", I: "1", "|": "1", i: 
 export function misreadEquivalent(key: Expression, answer: string): string | undefined {
   const vars = new Set(key.variables);
   const digitsFor = answer.replace(/[A-Za-z|]/g, (c) => (vars.has(c.toLowerCase()) ? c : (DIGIT_LOOKALIKES[c] ?? c)));
-  const powers = (s: string) => s.replace(/([a-z])([23])(?![\d.])/gi, (m, v: string, p: string) => (vars.has(v.toLowerCase()) ? `${v}^${p}` : m));
+  const powers = (s: string) =>
+    s.replace(/([a-z])([23])(?![\d.])/gi, (m, v: string, p: string) => (vars.has(v.toLowerCase()) ? `${v}^${p}` : m));
   for (const candidate of [powers(answer), digitsFor, powers(digitsFor)]) {
     if (candidate === answer) continue;
     const expr = parseExpression(candidate);

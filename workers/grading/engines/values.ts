@@ -269,9 +269,11 @@ export function levenshtein(a: string, b: string): number {
 /** A unit word misspelt or misread ("mililiters", "centimetres"): the one unit name within a slip of it. */
 function nearUnit(word: string): string | undefined {
   if (!/^[a-z]{6,}$/.test(word)) return undefined;
+  // Thin upright letters (i, l) are the ones a reader merges or drops: "militers" for milliliters.
+  const thin = (w: string) => w.replace(/[il]+/g, "");
   const near = new Set(
     Object.entries(UNIT_ALIASES)
-      .filter(([name]) => name.length >= 5 && levenshtein(name, word) <= slipAllowance(name.length))
+      .filter(([name]) => name.length >= 5 && (levenshtein(name, word) <= slipAllowance(name.length) || thin(name) === thin(word)))
       .map(([, unit]) => unit),
   );
   return near.size === 1 ? [...near][0] : undefined;
