@@ -2,7 +2,8 @@
 // layout (scripts/serve-test.mjs): upload (POST /api/assignments) → process → every result stored. Prints wall
 // time, time to the first streamed event and to the first feedback token, how fast /assignments, the job page and
 // /api/health answered while the job graded, and the peak memory of the server's process tree.
-// Options: BENCH_SUBMISSIONS (30), BENCH_PORT (8796), BENCH_SERVER_LOG; READER_PROCESSES=0 for the former
+// Options: BENCH_SUBMISSIONS (30), BENCH_PORT (8796), BENCH_SERVER_LOG, BENCH_TIMELINE=1 (the first events with
+// their times); READER_PROCESSES=0 for the former
 // one-workerd layout (the single-threaded baseline).
 import {
   answerKeyPdf,
@@ -80,6 +81,8 @@ async function main() {
   console.log(`  time to first feedback token (from process call):   ${seconds(run.firstFeedback - job.jobStarted)}`);
   console.log(`  per submission:                                      ${seconds((run.finished - job.jobStarted) / COUNT)}`);
   console.log(`  result: ${JSON.stringify(run.summary)}`);
+  if (process.env.BENCH_TIMELINE)
+    console.log(`  first events: ${run.timeline.map((e) => `${e.type} ${seconds(e.at - job.jobStarted)}`).join(", ")}`);
   for (const [path, times] of Object.entries(latencies)) {
     const failed = times.filter((t) => t === Infinity).length;
     const ok = times.filter((t) => t !== Infinity);

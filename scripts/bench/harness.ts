@@ -168,6 +168,8 @@ export interface JobRun {
   firstFeedback: number;
   finished: number;
   summary: Record<string, unknown>;
+  /** The first events' types and arrival times, in order (feedback tokens after the first are left out). */
+  timeline: { type: string; at: number }[];
 }
 
 /** Reads the job's SSE stream until job_done (or the time limit): answers when the first event, the first feedback
@@ -178,7 +180,7 @@ export async function followJob(
   jobId: string,
   opts: { limitMs?: number; onProgress?: (done: number) => void } = {},
 ): Promise<JobRun> {
-  const run: JobRun = { firstEvent: 0, firstFeedback: 0, finished: 0, summary: {} };
+  const run: JobRun = { firstEvent: 0, firstFeedback: 0, finished: 0, summary: {}, timeline: [] };
   const signal = AbortSignal.timeout(opts.limitMs ?? 10 * 60_000);
   try {
     const events = await fetch(`${base}/api/v2/grading/job/${jobId}/events`, { headers: auth, signal });
@@ -197,6 +199,8 @@ export async function followJob(
         const event = JSON.parse(data) as { type: string; done?: number };
         const now = performance.now();
         run.firstEvent ||= now;
+        if (run.timeline.length < 24 && !(event.type === "feedback_delta" && run.firstFeedback))
+          run.timeline.push({ type: event.type, at: now });
         if (event.type === "feedback_delta") run.firstFeedback ||= now;
         if (event.type === "progress") opts.onProgress?.(event.done ?? 0);
         if (event.type === "job_done") {

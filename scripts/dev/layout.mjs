@@ -11,7 +11,7 @@
 // The deployed configuration is untouched: the grading worker's local config is derived from
 // workers/grading/wrangler.toml at every start and written beside it (git-ignored).
 import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { cpus, setPriority } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -114,10 +114,29 @@ function killTree(child, signal = "SIGKILL") {
 
 /**
  * Readers run at a lower CPU priority (nice 10; READER_NICE overrides, 0 = equal): when the app process needs the
- * CPU for a page load, an event stream or the queue, it gets it ahead of text recognition. workerd inherits the
- * niceness of the wrangler process that starts it.
+ * CPU for a page load, an event stream or the queue, it gets it ahead of text recognition. Set once a reader is
+ * ready, on every thread of its process tree (wrangler and workerd), so that readers start as fast as before.
  */
 const READER_NICE = Number(process.env.READER_NICE ?? 10);
+
+/** Every thread of these processes (Linux nice is per thread; threads started later inherit it). */
+function lowerPriority(pids, nice) {
+  for (const pid of pids) {
+    let threads = [pid];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch {
+      // no /proc: the process alone
+    }
+    for (const tid of threads) {
+      try {
+        setPriority(tid, nice);
+      } catch {
+        // gone, or not allowed here: equal priority
+      }
+    }
+  }
+}
 
 function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [], nice = 0) {
   // wrangler's own CLI, without its bin's extra node process (which stopped forwarding signals when we were killed).
@@ -131,13 +150,6 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
   const p = { label, port, child: null, ready: null, restarts: 0, spawn: null, recent: [] };
   p.spawn = () => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    if (nice) {
-      try {
-        setPriority(child.pid, nice);
-      } catch {
-        // not allowed here: equal priority
-      }
-    }
     let ready;
     p.ready = new Promise((done) => (ready = done));
     for (const stream of [child.stdout, child.stderr]) {
@@ -147,7 +159,11 @@ function wranglerDev(label, configs, port, inspectorPort, persist, env, vars = [
         const lines = (rest + chunk).split("\n");
         rest = lines.pop();
         for (const line of lines) {
-          if (line.includes("Ready on http")) ready();
+          if (line.includes("Ready on http")) {
+            // Niced once up, not before: a reader that starts slowly is not there when the first job needs it.
+            if (nice) lowerPriority([child.pid, ...descendants(child.pid)], nice);
+            ready();
+          }
           p.recent.push(line);
           if (p.recent.length > 40) p.recent.shift();
           process.stdout.write(`[${label}] ${line}\n`);
