@@ -3,7 +3,8 @@
 // time, time to the first streamed event and to the first feedback token, how fast /assignments, the job page and
 // /api/health answered while the job graded, and the peak memory of the server's process tree.
 // Options: BENCH_SUBMISSIONS (30), BENCH_PORT (8796), BENCH_SERVER_LOG, BENCH_TIMELINE=1 (the first events with
-// their times); READER_PROCESSES=0 for the former
+// their times), BENCH_SETTLE (ms to wait after the server answers, e.g. 15000 for warm readers);
+// READER_PROCESSES=0 for the former
 // one-workerd layout (the single-threaded baseline).
 import {
   answerKeyPdf,
@@ -53,6 +54,8 @@ async function main() {
   const photos = await renderPhotos(COUNT);
   const keyPdf = await answerKeyPdf();
   await waitForHealth(server.base);
+  // The readers warm their engine (a small page read end to end) once up; BENCH_SETTLE ms lets them finish first.
+  await new Promise((done) => setTimeout(done, Number(process.env.BENCH_SETTLE ?? 0)));
   const idle = treeRssMb(server.process.pid!);
   console.log("Uploading and grading...");
   const auth = await registerTeacher(server.base, "jobs");
