@@ -1,5 +1,6 @@
 // Equivalent algebraic forms: "2x + 6", "6 + 2x", "2(x+3)" and "x^2 + 5x + 6" vs "(x+2)(x+3)" are compared by
 // value at several points, not by spelling.
+import { DIGIT_LOOKALIKES } from "./values";
 
 type Token = { t: "num"; v: number } | { t: "var"; v: string } | { t: "op"; v: string };
 
@@ -131,20 +132,6 @@ export function equivalentExpressions(a: Expression, b: Expression): boolean {
     return Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x));
   });
 }
-
-const DIGIT_LOOKALIKES: Record<string, string> = {
-  l: "1",
-  I: "1",
-  "|": "1",
-  i: "1",
-  O: "0",
-  o: "0",
-  S: "5",
-  s: "5",
-  Z: "2",
-  z: "2",
-  B: "8",
-};
 
 /**
  * Readings of an expression that undo the usual misreads: a superscript read as a plain digit after its

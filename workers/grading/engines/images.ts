@@ -10,8 +10,8 @@ import { frameSize, isFrameHeader, jpegSegments, u32be } from "./jpeg-segments";
 export const OCR_LONG_SIDE = 2000;
 /**
  * Pages up to this long side are brought to OCR_LONG_SIDE in grey by the clean-up: photon's resize costs about
- * 0.3 s even for a 0.9× shrink (Triangle; Nearest 0.13 s), the grey one about 0.03 s. Larger photos shrink in
- * photon first, so that their full-size colour pixels never leave its memory.
+ * 0.3 s even for a 0.9× shrink (Triangle; Nearest 0.13 s), the grey triangle filter about 0.08 s. Larger photos
+ * shrink in photon first, so that their full-size colour pixels never leave its memory (decision 0020).
  */
 export const OCR_KEEP_LONG_SIDE = 2400;
 /** Photos larger than this are refused before decoding: their pixels alone would fill the isolate. */
@@ -185,8 +185,9 @@ export async function prepareImage(bytes: Uint8Array, kind: Extract<FileKind, "p
 }
 
 /**
- * Shrinks to OCR_LONG_SIDE (in photon above OCR_KEEP_LONG_SIDE, in grey below it), then cleans the page (ocr/cleanup.ts: page found and straightened, median,
- * flat-field, deskew, text scaled for the engine) and encodes it as grey PGM for the engine; frees the image.
+ * Shrinks to OCR_LONG_SIDE (in photon above OCR_KEEP_LONG_SIDE, in grey below it), then cleans the page
+ * (ocr/cleanup.ts: page found and straightened, median, flat-field, deskew, text scaled for the engine) and
+ * encodes it as grey PGM for the engine; frees the image.
  */
 export function finishImage(image: PhotonImage, rotation: number): PreparedImage {
   let rgba: Uint8Array;

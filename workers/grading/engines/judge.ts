@@ -254,6 +254,7 @@ function judgeText(keyText: string, answer: string): Judgement {
   if (kw.length && kw.every((w) => sw.includes(w)) && sw.length - kw.length <= 2)
     return { credit: 1, confidence: 0.9, reason: "Correct: contains the expected answer." };
   const m = compareAnswer({ kind: "text", text: keyText, raw: keyText }, answer);
+  // Partial matches doubt; so does a zero at confidence 0.6 or less (a key word swapped for another).
   if (m.credit > 0 || m.confidence <= 0.6)
     return {
       ...m,

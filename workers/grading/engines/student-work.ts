@@ -2,6 +2,7 @@
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
 import type { DocumentReading, ReadWord } from "./types";
+import { DIGIT_LOOKALIKES } from "./values";
 
 export interface StudentAnswer {
   number: number;
@@ -51,7 +52,7 @@ export function answerConfidence(line: TextLine, answer: string): number {
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
 /** Digits and the letters handwriting and small print turn them into. */
 const DIGIT_LIKE = /^[\dSIlOo|]+(?:\.[\dSIlOo|]+)?$/;
-const toDigits = (token: string) => token.replace(/S/g, "5").replace(/[Il|]/g, "1").replace(/[Oo]/g, "0");
+const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
 
 /** "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. */
 function fixArithmeticDigits(text: string): string {

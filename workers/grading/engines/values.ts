@@ -266,6 +266,21 @@ export function levenshtein(a: string, b: string): number {
   return prev[b.length];
 }
 
+/** Letters and marks a reader gives for a digit, especially a handwritten one ("l2" for 12, "3S" for 35). */
+export const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
+  l: "1",
+  I: "1",
+  "|": "1",
+  i: "1",
+  O: "0",
+  o: "0",
+  S: "5",
+  s: "5",
+  Z: "2",
+  z: "2",
+  B: "8",
+};
+
 /** A unit word misspelt or misread ("mililiters", "centimetres"): the one unit name within a slip of it. */
 function nearUnit(word: string): string | undefined {
   if (!/^[a-z]{6,}$/.test(word)) return undefined;
