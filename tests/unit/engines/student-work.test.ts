@@ -46,6 +46,27 @@ describe("extractStudentWork", () => {
     expect(answers("1. Which letter comes after R?\nAnswer: S4", "1. S4")).toEqual({ 1: "S4" });
   });
 
+  it("reads sums whose operators stuck to their numbers, whose 1 read as '/', or whose operator became a point", () => {
+    const key = "1. 5\n2. 4\n3. 25\n4. 7\n5. 135\n6. 17\n7. 82";
+    const text = ["1. SS ÷1=S", "2. 20 ÷ S=4", "3. S2-27 = 25", "4. 2/ ÷ 3 = 7", "5. 1S x 9 = 13s", "6. 26.9= 17", "7. 103.21 = 82"].join(
+      "\n",
+    );
+    const work = extractStudentWork(text, parseAnswerKey(key, { totalPoints: 7 }));
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({
+      1: "5",
+      2: "4",
+      3: "25",
+      4: "7",
+      5: "135",
+      6: "17",
+      7: "82",
+    });
+    expect(work.answers[3].questionText).toBe("21 ÷ 3 =");
+    expect(work.answers[5].questionText).toBe("26.9 =");
+    // A fraction's bar followed by a number is still a bar; an answer with a variable is still an answer.
+    expect(answers("1. 12/ 4 = 3\n2. x = 5", "1. 3\n2. x = 5")).toEqual({ 1: "3", 2: "x = 5" });
+  });
+
   it("finds the name and answers on the question line, after Answer: labels and on the next line", () => {
     const work = extractStudentWork(
       [

@@ -54,11 +54,22 @@ const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
 const DIGIT_LIKE = /^[\dSIlOo|]+(?:\.[\dSIlOo|]+)?$/;
 const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
 
-/** "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. */
+/**
+ * "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. Operators glued to their
+ * numbers ("SS ÷1=S", "S2-27") are set apart, and a handwritten 1 read as "/" at a number's end ("2/ ÷ 3 = 7":
+ * a fraction never ends in its bar, and an operator follows) is a 1; the line is only rewritten when it is a sum.
+ */
 function fixArithmeticDigits(text: string): string {
-  const tokens = text.trim().split(/\s+/);
+  const digitLike = "[\\dSsIlOo|]";
   const operator = /^[+\-−×x*÷/=~·]$/;
-  const shape = tokens.every((t) => operator.test(t) || /^[\dSIlOo|.,]+$/.test(t));
+  const tokens = text
+    .trim()
+    .replace(/\s*([+×÷=])\s*/g, " $1 ")
+    .replace(new RegExp(`(?<=${digitLike})([-−x])(?=${digitLike})`, "g"), " $1 ")
+    .trim()
+    .split(/\s+/)
+    .map((t, i, all) => (/^[\dSsIlOo|]+\/$/.test(t) && operator.test(all[i + 1] ?? "") ? t.slice(0, -1) + "1" : t));
+  const shape = tokens.every((t) => operator.test(t) || /^[\dSsIlOo|.,]+$/.test(t));
   if (!shape || !tokens.includes("=") || !tokens.some((t) => /\d/.test(t)) || !tokens.some((t) => operator.test(t) && t !== "="))
     return text;
   return tokens.map((t) => (operator.test(t) ? t : toDigits(t))).join(" ");
@@ -160,6 +171,10 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·~]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
   if (eq && hasVariable(eq[1])) return { questionText: rest.trim(), answer: "", open: true };
   if (eq) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
+  // Small print can lose the operator into a point ("26.9= 17" for 26 - 9 = 17): numbers alone before "=" are a sum.
+  const sum = rest.match(/^(\d[\d\s.,]*)=\s*([^=]*)$/);
+  if (sum && /[\s.,]\d/.test(sum[1].trim()))
+    return { questionText: sum[1].trim() + " =", answer: cleanAnswer(sum[2]), open: !cleanAnswer(sum[2]) };
   // "Solve: 2x + 3 = 13" with nothing after it asks a question; a bare "x = 5" is an answer.
   if (/:\s*$/.test(rest)) return { questionText: rest.trim(), answer: "", open: true };
   return { answer: cleanAnswer(rest), open: false, source: "guess" };
