@@ -67,6 +67,33 @@ describe("extractStudentWork", () => {
     expect(answers("1. 12/ 4 = 3\n2. x = 5", "1. 3\n2. x = 5")).toEqual({ 1: "3", 2: "x = 5" });
   });
 
+  it("reads the number of an answer with a unit, a fraction or a decimal whose digits came out as letters", () => {
+    const key = "1. 5 km\n2. 5/8\n3. 0.5 l\n4. 55\n5. 5\n6. $7.25\n7. 1010 g\n8. H2SO4";
+    const text = [
+      "Answer 1: S km",
+      "Answer 2: S/8",
+      "Answer 3: 0.S l",
+      "Answer 4: SS",
+      "Answer 5: S",
+      "Answer 6: s7.25",
+      "Answer 7: 1010 9",
+      "Answer 8: H2S04",
+    ];
+    expect(answers(text.join("\n"), key)).toEqual({
+      1: "5 km",
+      2: "5/8",
+      3: "0.5 l",
+      4: "55",
+      5: "5",
+      6: "$7.25",
+      7: "1010 g",
+      8: "H2SO4",
+    });
+    // Only the number's place is read as digits, and a different unit is not turned into the key's.
+    expect(answers("Answer 1: S km\nAnswer 2: 1010 8", "1. 5 km\n2. 1010 g")).toEqual({ 1: "5 km", 2: "1010 8" });
+    expect(answers("Answer 1: So 5 km", "1. 5 km")).toEqual({ 1: "So 5 km" });
+  });
+
   it("finds the name and answers on the question line, after Answer: labels and on the next line", () => {
     const work = extractStudentWork(
       [

@@ -50,8 +50,10 @@ export function answerConfidence(line: TextLine, answer: string): number {
 }
 
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
-/** Digits and the letters handwriting and small print turn them into. */
-const DIGIT_LIKE = /^[\dSIlOo|]+(?:\.[\dSIlOo|]+)?$/;
+/** Digits and the letters handwriting and small print turn them into: a whole number, a decimal or a fraction. */
+const DIGIT_LIKE = /^[\dSsIlOo|]+(?:[./][\dSsIlOo|]+)?$/;
+/** Letters a reader gives as digits (the other way round): a unit's g read as 9, an O as 0, an l as 1. */
+const LETTERS_READ_AS: Readonly<Record<string, string>> = { "0": "Oo", "1": "lIi|", "2": "Zz", "5": "Ss", "8": "B", "9": "gq" };
 const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
 
 /**
@@ -74,26 +76,50 @@ function fixArithmeticDigits(text: string): string {
     return text;
   return tokens.map((t) => (operator.test(t) ? t : toDigits(t))).join(" ");
 }
+/** `read` is `word` with some of its letters read as digits ("9" for g, "H2S04" for H2SO4). */
+function spelledWithDigits(read: string, word: string): boolean {
+  if (read.length !== word.length || !/\p{L}/u.test(word)) return false;
+  let swapped = false;
+  for (let i = 0; i < read.length; i++) {
+    if (read[i] === word[i]) continue;
+    if (!LETTERS_READ_AS[read[i]]?.includes(word[i])) return false;
+    swapped = true;
+  }
+  return swapped;
+}
+
 /**
- * Letter O against digit 0 in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula
- * (or a count would start with 0, which no formula has); "1O0" → "100" among digits.
+ * Letters against digits in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula (or a count
+ * would start with 0, which no formula has); "1O0" → "100" among digits; where the key starts with a number
+ * ("5 km", "5/8", "$7.25"), the answer's number is read as digits ("S km", "S/8"), and a unit the key spells
+ * with letters is the unit ("1010 9" for 1010 g).
  */
 export function fixLetterO(answer: string, accepted: string[] = []): string {
-  // A number written by hand reads with letters for digits ("II", "S6"): where the key wants a number, a token
-  // of digits and their look-alike letters is the number (a word, "Sol", has no digit and stays a word).
-  const numericKey = accepted.length > 0 && accepted.every((a) => /^-?[\d,.]+$/.test(a.trim()));
-  return answer
-    .split(" ")
-    .map((token) => {
-      if (numericKey && DIGIT_LIKE.test(token) && /[\d]|^[Il|]+$/.test(token)) return toDigits(token);
+  const keys = accepted.map((a) => a.trim()).filter(Boolean);
+  // A number written by hand reads with letters for digits ("II", "S6", "SS"): where the key wants a number, a
+  // token of digits and their look-alike letters is the number. A word ("Sol", "so") has lower-case letters and
+  // no digit: it stays a word.
+  const numericKey = keys.length > 0 && keys.every((a) => /^-?[\d,.]+$/.test(a));
+  // "5 km", "0.5 L", "$7.25": the answer's first token is its number.
+  const numberFirst = keys.length > 0 && keys.every((a) => /^[-−]?[$€£]?\d[\d,.]*(?:\/\d+)?(?:\s|$)/.test(a));
+  const tokens = answer.split(" ");
+  return tokens
+    .map((token, i) => {
       // "$" read as "S" before an amount, when the key writes the amount with "$".
-      if (/^S\d/.test(token) && accepted.some((a) => a.includes("$"))) return "$" + token.slice(1);
+      if (/^[Ss]\d/.test(token) && keys.some((a) => a.includes("$"))) return "$" + token.slice(1);
+      const [, currency, body] = token.match(/^([$€£]?)(.*)$/)!;
+      const number = DIGIT_LIKE.test(body) && (/\d/.test(body) || /^[SIOl|]+$/.test(body));
+      if (number && (numericKey || (numberFirst && i === 0))) return currency + toDigits(body);
+      if (/\d/.test(token)) {
+        const word = keys.map((a) => a.split(/\s+/)).find((words) => words.length === tokens.length && spelledWithDigits(token, words[i]));
+        if (word) return word[i];
+      }
       if (/^[\dOo]+$/.test(token) && /\d/.test(token) && /[Oo]/.test(token)) return token.replace(/[Oo]/g, "0");
       if (!/[A-Z]/.test(token) || !/0/.test(token)) return token;
       const swapped = token.replace(/0/g, "O");
-      if (accepted.some((a) => a.split(/\s+/).includes(swapped))) return swapped;
+      if (keys.some((a) => a.split(/\s+/).includes(swapped))) return swapped;
       // A formula's count never starts with 0 ("C02", "N0"): there the 0 is a letter.
-      if (FORMULA.test(swapped) && /[A-Za-z]0/.test(token) && !accepted.some((a) => a.split(/\s+/).includes(token))) return swapped;
+      if (FORMULA.test(swapped) && /[A-Za-z]0/.test(token) && !keys.some((a) => a.split(/\s+/).includes(token))) return swapped;
       return token;
     })
     .join(" ");
