@@ -94,6 +94,11 @@ describe("extractStudentWork", () => {
     expect(answers("Answer 1: So 5 km", "1. 5 km")).toEqual({ 1: "So 5 km" });
   });
 
+  it("reads option B and D that came out as digits where the key is an option letter", () => {
+    expect(answers("1. Which is a mammal?\nAnswer: 8\n2. Which is prime?\nAnswer: 0", "1. B\n2. D")).toEqual({ 1: "B", 2: "D" });
+    expect(answers("1. How many legs has a spider?\nAnswer: 8", "1. 8")).toEqual({ 1: "8" });
+  });
+
   it("finds the name and answers on the question line, after Answer: labels and on the next line", () => {
     const work = extractStudentWork(
       [

@@ -54,6 +54,8 @@ const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
 const DIGIT_LIKE = /^[\dSsIlOo|]+(?:[./][\dSsIlOo|]+)?$/;
 /** Letters a reader gives as digits (the other way round): a unit's g read as 9, an O as 0, an l as 1. */
 const LETTERS_READ_AS: Readonly<Record<string, string>> = { "0": "Oo", "1": "lIi|", "2": "Zz", "5": "Ss", "8": "B", "9": "gq" };
+/** Option letters with a bowl, read as digits by a small photo. */
+const CHOICE_READ_AS: Readonly<Record<string, string>> = { "8": "B", "0": "D", O: "D" };
 const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
 
 /**
@@ -92,10 +94,11 @@ function spelledWithDigits(read: string, word: string): boolean {
  * Letters against digits in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula (or a count
  * would start with 0, which no formula has); "1O0" → "100" among digits; where the key starts with a number
  * ("5 km", "5/8", "$7.25"), the answer's number is read as digits ("S km", "S/8"), and a unit the key spells
- * with letters is the unit ("1010 9" for 1010 g).
+ * with letters is the unit ("1010 9" for 1010 g); "8" for option B where the key is an option letter.
  */
 export function fixLetterO(answer: string, accepted: string[] = []): string {
   const keys = accepted.map((a) => a.trim()).filter(Boolean);
+  if (keys.length && keys.every((a) => /^[A-E]$/.test(a)) && CHOICE_READ_AS[answer]) return CHOICE_READ_AS[answer];
   // A number written by hand reads with letters for digits ("II", "S6", "SS"): where the key wants a number, a
   // token of digits and their look-alike letters is the number. A word ("Sol", "so") has lower-case letters and
   // no digit: it stays a word.
