@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctcDecode } from "../../../workers/grading/engines/ocr/paddle";
+import { ctcDecode, lineTensor } from "../../../workers/grading/engines/ocr/paddle";
 import { decodePgm } from "../../../workers/grading/engines/ocr/cleanup";
 import { groupRows } from "../../../workers/grading/engines/ocr/rows";
 import { parseCharacters } from "../../../workers/grading/engines/ocr/assets";
@@ -84,5 +84,40 @@ describe("page image and rows", () => {
       "1. What is 3 x 3?",
       "Answer: 9",
     ]);
+  });
+});
+
+describe("a detected line as the recogniser's input", () => {
+  // A 100 × 40 page whose grey level is 2x + y: every pixel's position can be read back from its value.
+  const page = { width: 100, height: 40, data: Uint8Array.from({ length: 4000 }, (_, i) => 2 * (i % 100) + Math.floor(i / 100)) };
+  const level = (v: number) => Math.round((v + 1) * 127.5 * 100) / 100;
+
+  it("samples an upright box from its corner at the recogniser's height, the same value in all three channels", () => {
+    const box = [
+      { x: 10, y: 5 },
+      { x: 90, y: 5 },
+      { x: 90, y: 25 },
+      { x: 10, y: 25 },
+    ];
+    const t = lineTensor(page, box, 80, 20, 16, 4);
+    expect(t).toHaveLength(3 * 64);
+    // Input pixel (x, y) reads the crop at ((x + 0.5)·5 − 0.5, (y + 0.5)·5 − 0.5), that is the page 10 and 5 further on.
+    expect(level(t[0])).toBeCloseTo(2 * 12 + 7, 1);
+    expect(level(t[15])).toBeCloseTo(2 * (10 + 77) + 7, 1);
+    expect(level(t[3 * 16])).toBeCloseTo(2 * 12 + 5 + 17, 1);
+    expect([t[5], t[5 + 64], t[5 + 128]]).toEqual([t[5], t[5], t[5]]);
+  });
+
+  it("follows a box's slant: along the text is along its top edge", () => {
+    const slanted = [
+      { x: 10, y: 10 },
+      { x: 90, y: 20 },
+      { x: 88, y: 36 },
+      { x: 8, y: 26 },
+    ];
+    const t = lineTensor(page, slanted, 80, 16, 10, 2);
+    // Along the first row the page's y rises by an eighth of x's step: the values climb by 2 + 1/8 per page px.
+    const step = (level(t[9]) - level(t[0])) / 9;
+    expect(step).toBeCloseTo(((2 + 10 / 80) * 80) / 10, 0);
   });
 });
