@@ -3,7 +3,8 @@
 // time, time to the first streamed event and to the first feedback token, how fast /assignments, the job page and
 // /api/health answered while the job graded, and the peak memory of the server's process tree.
 // Options: BENCH_SUBMISSIONS (30), BENCH_PORT (8796), BENCH_SERVER_LOG, BENCH_TIMELINE=1 (the first events with
-// their times), BENCH_SETTLE (ms to wait after the server answers, e.g. 15000 for warm readers);
+// their times), BENCH_SETTLE (ms to wait after the server answers, e.g. 15000 for warm readers), BENCH_PROBE_MS
+// (pause between one probe's page loads, 200; 0 loads no pages while the job grades);
 // READER_PROCESSES=0 for the former
 // one-workerd layout (the single-threaded baseline).
 import {
@@ -16,11 +17,13 @@ import {
   startServer,
   treeRssMb,
   uploadAndProcess,
+  workerdCpu,
   waitForHealth,
 } from "./bench/harness";
 
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 30);
 const PORT = process.env.BENCH_PORT ?? "8796";
+const PROBE_MS = Number(process.env.BENCH_PROBE_MS ?? 200);
 const server = startServer(PORT);
 
 /** Loads a page over and over (one at a time) until stopped; answers the latencies in ms (failures as Infinity). */
@@ -37,7 +40,7 @@ function probe(url: string, headers: Record<string, string>) {
       } catch {
         times.push(Infinity);
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, PROBE_MS));
     }
   })();
   return {
@@ -63,15 +66,21 @@ async function main() {
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(server.process.pid!))), 250);
 
+  const cpuBefore = workerdCpu(server.process.pid!);
   const job = await uploadAndProcess(server.base, auth, photos, keyPdf);
-  const probes = {
-    "/api/health": probe(`${server.base}/api/health`, {}),
-    "/assignments": probe(`${server.base}/assignments`, auth),
-    [`/jobs/{id}`]: probe(`${server.base}/jobs/${job.jobId}`, auth),
-  };
+  const probes = PROBE_MS
+    ? {
+        "/api/health": probe(`${server.base}/api/health`, {}),
+        "/assignments": probe(`${server.base}/assignments`, auth),
+        [`/jobs/{id}`]: probe(`${server.base}/jobs/${job.jobId}`, auth),
+      }
+    : {};
   const run = await followJob(server.base, auth, job.jobId, { onProgress: (done) => process.stdout.write(`\r  graded ${done}/${COUNT}`) });
   const latencies = Object.fromEntries(await Promise.all(Object.entries(probes).map(async ([k, p]) => [k, await p.stop()] as const)));
   clearInterval(sampler);
+  const cpu = { app: 0, readers: 0 };
+  for (const [pid, after] of workerdCpu(server.process.pid!))
+    cpu[after.reader ? "readers" : "app"] += after.seconds - (cpuBefore.get(pid)?.seconds ?? 0);
   peak = Math.max(peak, treeRssMb(server.process.pid!));
   if (!run.finished) throw new Error("The job did not end within the time limit.");
 
@@ -93,6 +102,10 @@ async function main() {
       `  ${path.padEnd(13)} while grading: ${times.length} loads, p50 ${percentile(ok, 50).toFixed(0)} ms, p95 ${percentile(ok, 95).toFixed(0)} ms, max ${(ok.at(-1) ?? 0).toFixed(0)} ms, over 2 s: ${ok.filter((t) => t > 2000).length}, failed: ${failed}`,
     );
   }
+  if (!PROBE_MS) console.log("  (no pages loaded while grading: BENCH_PROBE_MS=0)");
+  console.log(
+    `  CPU during upload and grading: app workerd ${cpu.app} s, readers ${cpu.readers} s (${(cpu.readers / COUNT).toFixed(2)} s a submission)`,
+  );
   console.log(`  memory (RSS of the server's process tree): idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`);
 }
 

@@ -46,17 +46,26 @@ interface ProcRow {
   ppid: number;
   rssKb: number;
   vszKb: number;
+  /** CPU seconds used so far (user + system). */
+  cpuSeconds: number;
   command: string;
 }
 
 function processTable(): ProcRow[] {
-  return execSync("ps -eo pid=,ppid=,rss=,vsz=,args=")
+  return execSync("ps -eo pid=,ppid=,rss=,vsz=,cputimes=,args=")
     .toString()
     .trim()
     .split("\n")
     .map((line) => {
-      const [pid, ppid, rss, vsz, ...args] = line.trim().split(/\s+/);
-      return { pid: Number(pid), ppid: Number(ppid), rssKb: Number(rss), vszKb: Number(vsz), command: args.join(" ") };
+      const [pid, ppid, rss, vsz, cpu, ...args] = line.trim().split(/\s+/);
+      return {
+        pid: Number(pid),
+        ppid: Number(ppid),
+        rssKb: Number(rss),
+        vszKb: Number(vsz),
+        cpuSeconds: Number(cpu),
+        command: args.join(" "),
+      };
     });
 }
 
@@ -73,6 +82,22 @@ export function processTree(rootPid: number): ProcRow[] {
     stack.push(...(children.get(row.pid) ?? []));
   }
   return out;
+}
+
+/**
+ * CPU seconds each workerd under rootPid has used (the app's and each reader's), to set against a later
+ * snapshot: what the job cost in CPU, whatever else the machine was doing.
+ */
+export function workerdCpu(rootPid: number): Map<number, { seconds: number; reader: boolean }> {
+  const tree = processTree(rootPid);
+  const readerRoots = new Set(tree.filter((r) => /wrangler-dev-reader-/.test(r.command)).map((r) => r.pid));
+  const underReader = (row: ProcRow): boolean => {
+    for (let r: ProcRow | undefined = row; r; r = tree.find((t) => t.pid === r!.ppid)) if (readerRoots.has(r.pid)) return true;
+    return false;
+  };
+  return new Map(
+    tree.filter((r) => /workerd/.test(r.command)).map((r) => [r.pid, { seconds: r.cpuSeconds, reader: underReader(r) }] as const),
+  );
 }
 
 export function treeRssMb(rootPid: number): number {
