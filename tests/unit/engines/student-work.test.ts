@@ -67,6 +67,12 @@ describe("extractStudentWork", () => {
     expect(answers("1. 12/ 4 = 3\n2. x = 5", "1. 3\n2. x = 5")).toEqual({ 1: "3", 2: "x = 5" });
   });
 
+  it("reads a 1 that came out as a lone '/' after '=', and one multiplication sign read twice", () => {
+    expect(answers("1. 121 - 120 = /\n2. 3 ×x 6 = 18", "1. 1\n2. 18")).toEqual({ 1: "1", 2: "18" });
+    // Not between two numbers, an x after × is a variable and stays.
+    expect(answers("1. 3 × x = 6")).toEqual({ 1: "3 × x = 6" });
+  });
+
   it("reads the number of an answer with a unit, a fraction or a decimal whose digits came out as letters", () => {
     const key = "1. 5 km\n2. 5/8\n3. 0.5 l\n4. 55\n5. 5\n6. $7.25\n7. 1010 g\n8. H2SO4";
     const text = [

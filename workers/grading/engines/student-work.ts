@@ -61,7 +61,8 @@ const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKAL
 /**
  * "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. Operators glued to their
  * numbers ("SS ÷1=S", "S2-27") are set apart, and a handwritten 1 read as "/" at a number's end ("2/ ÷ 3 = 7":
- * a fraction never ends in its bar, and an operator follows) is a 1; the line is only rewritten when it is a sum.
+ * a fraction never ends in its bar, and an operator follows) or alone after "=" is a 1; the line is only
+ * rewritten when it is a sum.
  */
 function fixArithmeticDigits(text: string): string {
   const digitLike = "[\\dSsIlOo|]";
@@ -72,7 +73,13 @@ function fixArithmeticDigits(text: string): string {
     .replace(new RegExp(`(?<=${digitLike})([-−x])(?=${digitLike})`, "g"), " $1 ")
     .trim()
     .split(/\s+/)
-    .map((t, i, all) => (/^[\dSsIlOo|]+\/$/.test(t) && operator.test(all[i + 1] ?? "") ? t.slice(0, -1) + "1" : t));
+    // "3 ×x 6": one multiplication sign read twice (between numbers; "3 × x = 6" keeps its variable).
+    .filter((t, i, all) => !(/^[×xX*]$/.test(t) && /^[×xX*]$/.test(all[i - 1] ?? "") && /^[\dSsIlOo|]/.test(all[i + 1] ?? "")))
+    .map((t, i, all) => {
+      if (/^[\dSsIlOo|]+\/$/.test(t) && operator.test(all[i + 1] ?? "")) return t.slice(0, -1) + "1";
+      // "121 - 120 = /": a bar alone after "=" is no answer; it is the 1.
+      return t === "/" && all[i - 1] === "=" && i === all.length - 1 ? "1" : t;
+    });
   const shape = tokens.every((t) => operator.test(t) || /^[\dSsIlOo|.,]+$/.test(t));
   if (!shape || !tokens.includes("=") || !tokens.some((t) => /\d/.test(t)) || !tokens.some((t) => operator.test(t) && t !== "="))
     return text;
