@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
 import { layoutLines } from "../../../workers/grading/engines/layout";
-import { extractFromLines, extractFromReading, extractStudentWork, fixLetterO } from "../../../workers/grading/engines/student-work";
+import {
+  extractFromLines,
+  extractFromReading,
+  extractStudentWork,
+  fixLetterO,
+  numbersInSequence,
+} from "../../../workers/grading/engines/student-work";
 import type { DocumentReading, ReadLine, ReadWord } from "../../../workers/grading/engines/types";
 
 /** A line of words laid out left to right from x, 20 px a character, the given confidences. */
@@ -159,5 +165,28 @@ describe("question numbers misread as letters", () => {
       [4, "4"],
       [5, "Leonardo da Vinci"],
     ]);
+  });
+
+  it("renumbers a question number misread as another digit when it breaks the sequence and comes twice", () => {
+    // Two columns in reading order; the left column's handwritten 4 read as 9.
+    const text = ["1. 2 + 2 = 4", "2. 3 + 3 = 6", "3. 4 + 4 = 8", "9. 6 × 2 = 12", "5. 1 + 1 = 2", "6. 7 - 2 = 5", "9. 30 ÷ 6 = 5"].join(
+      "\n",
+    );
+    const work = extractStudentWork(text, parseAnswerKey("1. 4\n2. 6\n3. 8\n4. 12\n5. 2\n6. 5\n7. 1\n8. 1\n9. 5", { totalPoints: 9 }));
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "4"],
+      [2, "6"],
+      [3, "8"],
+      [4, "12"],
+      [5, "2"],
+      [6, "5"],
+      [9, "5"],
+    ]);
+    expect(work.duplicates).toEqual([]);
+    // A number read once is left alone, and so is a gap with no number read twice to fill it.
+    expect(numbersInSequence([1, 2, 3, 9, 5], () => true)).toEqual([1, 2, 3, 9, 5]);
+    expect(numbersInSequence([1, undefined, 2, 9, 9, 5], () => true)).toEqual([1, undefined, 2, 9, 9, 5]);
+    expect(numbersInSequence([1, 2, 3, 9, undefined, 5, 9], () => true)).toEqual([1, 2, 3, 4, undefined, 5, 9]);
+    expect(numbersInSequence([7, 2, 3, 7], () => true)).toEqual([1, 2, 3, 7]);
   });
 });

@@ -216,9 +216,37 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   return { answer: cleanAnswer(rest), open: false, source: "guess" };
 }
 
+/**
+ * A question number misread as another digit ("9." for a handwritten 4): in reading order the numbers run 3, 9, 5,
+ * 4 is nowhere and 9 comes again. Only a number read twice is renumbered, to the one missing between its neighbours.
+ */
+export function numbersInSequence(numbers: (number | undefined)[], allowed: (n: number) => boolean): (number | undefined)[] {
+  const out = [...numbers];
+  const at = out.flatMap((n, i) => (n === undefined ? [] : [i]));
+  at.forEach((i, k) => {
+    const n = out[i]!;
+    const previous = k > 0 ? out[at[k - 1]]! : 0;
+    const next = k + 1 < at.length ? out[at[k + 1]] : undefined;
+    const missing = previous + 1;
+    if (n === missing || (next !== undefined && next !== missing + 1) || !allowed(missing)) return;
+    if (out.includes(missing) || out.filter((m) => m === n).length < 2) return;
+    out[i] = missing;
+  });
+  return out;
+}
+
 export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWork {
   const keyNumbers = key ? new Set(key.questions.map((q) => q.number)) : undefined;
   const maxNumber = key ? Math.max(...key.questions.map((q) => q.number)) : 200;
+  const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
+  const questionNumbers = numbersInSequence(
+    lines.map((line) => {
+      const text = fixQuestionLabel(line.text.trim());
+      const numbered = !matchAnswerLine(text) && text.match(QUESTION_NUMBER);
+      return numbered ? Number(numbered[1]) : undefined;
+    }),
+    plausibleNumber,
+  );
   const found = new Map<number, StudentAnswer>();
   const duplicates = new Set<number>();
   let studentName: string | undefined;
@@ -283,9 +311,8 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     }
     const numbered = text.match(QUESTION_NUMBER);
     if (numbered) {
-      const number = Number(numbered[1]);
-      const plausible = number >= 1 && number <= maxNumber && (!keyNumbers || keyNumbers.has(number));
-      if (plausible) {
+      const number = questionNumbers[index] ?? Number(numbered[1]);
+      if (plausibleNumber(number)) {
         const split = splitQuestionLine(fixArithmeticDigits(numbered[2]));
         const answer = fixLetterO(split.answer, acceptedFor(number));
         const { questionText, open, source } = split;
