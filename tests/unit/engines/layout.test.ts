@@ -12,6 +12,9 @@ import {
 } from "../../../workers/grading/engines/student-work";
 import type { DocumentReading, ReadLine, ReadWord } from "../../../workers/grading/engines/types";
 
+const answers = (text: string, keyText: string) =>
+  Object.fromEntries(extractStudentWork(text, parseAnswerKey(keyText, { totalPoints: 10 })).answers.map((a) => [a.number, a.answer]));
+
 /** A line of words laid out left to right from x, 20 px a character, the given confidences. */
 function line(y: number, cells: { x: number; text: string; confidence?: number[] }[]): ReadLine {
   const words: ReadWord[] = [];
@@ -165,6 +168,20 @@ describe("question numbers misread as letters", () => {
       [4, "4"],
       [5, "Leonardo da Vinci"],
     ]);
+  });
+
+  it("reads a serif 1 read as 'L.' as question 1, and gives an answer to question 1 when its number was read nowhere", () => {
+    expect(answers("L. What is the formula for ammonia?\nAnswer: NH3", "1. NH3")).toEqual({ 1: "NH3" });
+    const work = extractStudentWork(
+      "Weekly Review\nL A jug holds 2 litres. How much is left in\nlitres?\nAnswer: 0.5 L\n2. 7 x 11 = 77",
+      parseAnswerKey("1. 0.5 L\n2. 77", { totalPoints: 2 }),
+    );
+    expect(work.answers.map((a) => [a.number, a.answer, a.matchedBy])).toEqual([
+      [1, "0.5 L", "guess"],
+      [2, "77", "number"],
+    ]);
+    // Question 1's number read on the page: an answer above it is not question 1's.
+    expect(answers("Worked example: 2 + 2\nAnswer: 4\n1. What is 3 + 3?\nAnswer: 6", "1. 6")).toEqual({ 1: "6" });
   });
 
   it("renumbers a question number misread as another digit when it breaks the sequence and comes twice", () => {

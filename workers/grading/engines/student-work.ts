@@ -172,8 +172,9 @@ function cleanAnswer(text: string): string {
 
 /** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
 function fixQuestionLabel(text: string): string {
-  // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter.
-  text = text.replace(/^(\s*)([SlI|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
+  // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter (a serif 1's
+  // foot makes it an L).
+  text = text.replace(/^(\s*)([SlIL|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
   return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
     /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
   );
@@ -238,6 +239,7 @@ export function numbersInSequence(numbers: (number | undefined)[], allowed: (n: 
 export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWork {
   const keyNumbers = key ? new Set(key.questions.map((q) => q.number)) : undefined;
   const maxNumber = key ? Math.max(...key.questions.map((q) => q.number)) : 200;
+  const firstNumber = key ? Math.min(...key.questions.map((q) => q.number)) : 1;
   const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
   const questionNumbers = numbersInSequence(
     lines.map((line) => {
@@ -290,6 +292,11 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
           number = next;
           matchedBy = "guess";
         }
+      }
+      // The same before any question: the first question's number was read nowhere on the page.
+      if (answerLine.number === undefined && !current && unnumberedSinceCurrent && !questionNumbers.includes(firstNumber)) {
+        number = firstNumber;
+        matchedBy = "guess";
       }
       if (number !== undefined) {
         const answer = fixLetterO(cleanAnswer(answerLine.answer), acceptedFor(number));
