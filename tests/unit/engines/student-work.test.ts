@@ -100,6 +100,15 @@ describe("extractStudentWork", () => {
     expect(answers("Answer 1: So 5 km", "1. 5 km")).toEqual({ 1: "So 5 km" });
   });
 
+  it("puts back a space lost between a number and its unit, where nothing else differs from the key", () => {
+    expect(answers("Answer 1: -3C\nAnswer 2: 12eggs\nAnswer 3: 13", "1. -3 C\n2. 12 eggs\n3. 1 3")).toEqual({
+      1: "-3 C",
+      2: "12 eggs",
+      3: "13",
+    });
+    expect(answers("Answer 1: -4C\nAnswer 2: NeilArmstrong", "1. -3 C\n2. Neil Armstrong")).toEqual({ 1: "-4C", 2: "NeilArmstrong" });
+  });
+
   it("reads option B and D that came out as digits where the key is an option letter", () => {
     expect(answers("1. Which is a mammal?\nAnswer: 8\n2. Which is prime?\nAnswer: 0", "1. B\n2. D")).toEqual({ 1: "B", 2: "D" });
     expect(answers("1. How many legs has a spider?\nAnswer: 8", "1. 8")).toEqual({ 1: "8" });

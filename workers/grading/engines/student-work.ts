@@ -101,7 +101,8 @@ function spelledWithDigits(read: string, word: string): boolean {
  * Letters against digits in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula (or a count
  * would start with 0, which no formula has); "1O0" → "100" among digits; where the key starts with a number
  * ("5 km", "5/8", "$7.25"), the answer's number is read as digits ("S km", "S/8"), and a unit the key spells
- * with letters is the unit ("1010 9" for 1010 g); "8" for option B where the key is an option letter.
+ * with letters is the unit ("1010 9" for 1010 g), and a space lost between a number and its unit is the key's;
+ * "8" for option B where the key is an option letter.
  */
 export function fixLetterO(answer: string, accepted: string[] = []): string {
   const keys = accepted.map((a) => a.trim()).filter(Boolean);
@@ -112,7 +113,14 @@ export function fixLetterO(answer: string, accepted: string[] = []): string {
   const numericKey = keys.length > 0 && keys.every((a) => /^-?[\d,.]+$/.test(a));
   // "5 km", "0.5 L", "$7.25": the answer's first token is its number.
   const numberFirst = keys.length > 0 && keys.every((a) => /^[-−]?[$€£]?\d[\d,.]*(?:\/\d+)?(?:\s|$)/.test(a));
-  const tokens = answer.split(" ");
+  // A space lost where a number meets a word ("-3C", "12eggs"): the key's spacing, where nothing else differs.
+  const spaced = keys.find(
+    (a) =>
+      /\s/.test(a) &&
+      a.replace(/\s+/g, "") === answer.replace(/\s+/g, "") &&
+      [...a.matchAll(/(\S)\s+(?=(\S))/g)].every(([, left, right]) => /\d/.test(left) !== /\d/.test(right)),
+  );
+  const tokens = (spaced ?? answer).split(" ");
   return tokens
     .map((token, i) => {
       // "$" read as "S" before an amount, when the key writes the amount with "$".
