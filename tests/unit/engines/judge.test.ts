@@ -102,6 +102,20 @@ describe("question-aware judgement", () => {
     expect(judge("Pacific Ocean", "Pacific").credit).toBeGreaterThan(0);
   });
 
+  it("tells the question's own amount written back from the right amount in another unit, neither a reading doubt", () => {
+    const echoed = judge("225 cm", "2.25 m", ["1. Convert 2.25 m to centimeters."]);
+    expect(echoed).toMatchObject({ credit: 0, reason: expect.stringMatching(/question's own amount \(2\.25 m\)/) });
+    expect(echoed.doubt).toBeUndefined();
+    expect(judge("225 cm", "2.25m", ["1. Convert 2.25 m to centimeters."])).toMatchObject({ credit: 0 });
+    const converted = judge("2250 g", "2.25 kg", ["1. A bag of rice is 2250 grams. How heavy is it?"]);
+    expect(converted).toMatchObject({ credit: 0.5, reason: "Right amount, but in kg, not g." });
+    expect(converted.doubt).toBeTruthy();
+    // Another amount in another unit is plainly wrong; the key's digits with a point moved are still a doubt.
+    const wrong = judge("225 cm", "3 m", ["1. How long is the ribbon in cm?"]);
+    expect([wrong.credit, wrong.doubt]).toEqual([0, undefined]);
+    expect(judge("225 cm", "22.5 cm", ["1. Convert 2.25 m to centimeters."]).doubt).toMatch(/decimal point/);
+  });
+
   it("reads number words", () => {
     expect(parseNumberWords("twenty-four")?.value).toBe(24);
     expect(parseNumberWords("one hundred and five")?.value).toBe(105);

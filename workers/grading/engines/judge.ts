@@ -7,6 +7,7 @@ import type { KeyQuestion } from "./answer-key";
 import { detectPromptInjection } from "./injection";
 import { parseNumberWords } from "./number-words";
 import type { QuestionContext } from "./question-context";
+import { echoesQuestion, inOtherUnit } from "./amounts";
 import { compareAnswer, levenshtein, normalizeText, parseNumber, type AnswerValue, type Match } from "./values";
 
 export interface Judgement extends Match {
@@ -121,15 +122,6 @@ export function readStudentNumber(raw: string): { value: NumberValue; form: Numb
   return undefined;
 }
 
-/** The student wrote back a number the question gave ("Write 3/4 as a decimal." → "3/4"). */
-function echoesQuestion(answer: string, context?: QuestionContext): boolean {
-  if (!context) return false;
-  const a = answer.trim().replace(/\s+/g, " ").replace(/[.]$/, "");
-  if (!a) return false;
-  const escaped = a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^\\d./])${escaped}(?![\\d/]|\\.\\d)`, "i").test(context.text);
-}
-
 function sameValue(key: NumberValue, student: NumberValue, exactDecimals: boolean): boolean {
   const candidates = [student.value];
   if (key.percent && !student.percent) candidates.push(student.value * 100);
@@ -154,6 +146,8 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
     return { credit: 0, confidence: 0.8, reason: `Solved for ${student.variable}, not ${key.variable}.` };
   }
   if (!sameValue(key, student, intent.round !== undefined)) {
+    const amount = inOtherUnit(key, student, answer, context);
+    if (amount) return amount;
     // "11/4" may be "1 1/4" with its space lost in reading: a second reading that is right is worth a look.
     const split = answer.trim().match(/^(\d)(\d+)\s*\/\s*(\d+)$/);
     const other = split ? readStudentNumber(`${split[1]} ${split[2]}/${split[3]}`) : undefined;
