@@ -253,20 +253,6 @@ function boxBlur(img: GreyImage, r: number): GreyImage {
   return { data: out, width, height };
 }
 
-/** Bilinear sample of a small image at full-resolution coordinates. */
-function sampleScaled(small: GreyImage, fx: number, fy: number): number {
-  const x = Math.min(small.width - 1.001, Math.max(0, fx));
-  const y = Math.min(small.height - 1.001, Math.max(0, fy));
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const ax = x - x0;
-  const ay = y - y0;
-  const i = y0 * small.width + x0;
-  const d = small.data;
-  const w = small.width;
-  return (d[i] * (1 - ax) + d[i + 1] * ax) * (1 - ay) + (d[i + w] * (1 - ax) + d[i + w + 1] * ax) * ay;
-}
-
 /**
  * Flat-field: estimate the paper's brightness everywhere (shrunk, strokes erased by a max filter,
  * smoothed) and divide by it, so shadowed and lit paper both become white and ink stays dark.
@@ -280,12 +266,27 @@ export function flatField(img: GreyImage, lineHeight = 30): GreyImage {
     Math.max(4, Math.round((lineHeight * 1.5) / factor)),
   );
   const out = new Uint8Array(img.data.length);
+  // The paper's brightness at each pixel, bilinear from the small image; each column's tap and weight worked out once.
+  const column = new Int32Array(img.width);
+  const along = new Float64Array(img.width);
+  for (let x = 0; x < img.width; x++) {
+    const fx = Math.min(paper.width - 1.001, Math.max(0, (x + 0.5) / factor - 0.5));
+    column[x] = Math.floor(fx);
+    along[x] = fx - column[x];
+  }
+  const d = paper.data;
+  const w = paper.width;
   for (let y = 0; y < img.height; y++) {
-    const sy = (y + 0.5) / factor - 0.5;
+    const fy = Math.min(paper.height - 1.001, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(fy);
+    const ay = fy - y0;
+    const row = y * img.width;
     for (let x = 0; x < img.width; x++) {
-      const bg = Math.max(24, sampleScaled(paper, (x + 0.5) / factor - 0.5, sy));
-      const v = (img.data[y * img.width + x] / bg) * 255;
-      out[y * img.width + x] = v >= 255 ? 255 : v;
+      const i = y0 * w + column[x];
+      const ax = along[x];
+      const bg = Math.max(24, (d[i] * (1 - ax) + d[i + 1] * ax) * (1 - ay) + (d[i + w] * (1 - ax) + d[i + w + 1] * ax) * ay);
+      const v = (img.data[row + x] / bg) * 255;
+      out[row + x] = v >= 255 ? 255 : v;
     }
   }
   return { data: out, width: img.width, height: img.height };
