@@ -20,6 +20,8 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const { experimental_readRawConfig: readRawConfig } = require("wrangler");
 const root = resolve(import.meta.dirname, "../..");
+/** Submissions the queue consumer takes at once, per reader process (READER_BATCH overrides; see 0023). */
+const BATCH_PER_READER = Number(process.env.READER_BATCH ?? 5);
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -58,7 +60,12 @@ export function writeLayoutConfigs(readers, { tag = "", vars = [] } = {}) {
     ...grading,
     vars: { ...grading.vars, ...varsObject(vars) },
     services: [...(grading.services ?? []), ...names.map((service, i) => ({ binding: `READER_${i + 1}`, service }))],
-    queues: { ...grading.queues, consumers: [{ ...main, max_batch_size: Math.max(main.max_batch_size ?? 1, readers) }, ...others] },
+    // Miniflare hands the consumer one batch at a time: a batch of several submissions a reader keeps every
+    // reader reading while earlier submissions are graded and streamed (workers/grading/reading.ts queues the reads).
+    queues: {
+      ...grading.queues,
+      consumers: [{ ...main, max_batch_size: Math.max(main.max_batch_size ?? 1, readers * BATCH_PER_READER) }, ...others],
+    },
   };
   const readerConfigs = names.map((name, i) =>
     writeJson(join(root, `workers/grading/.wrangler-dev-reader-${i + 1}${suffix}.json`), {

@@ -70,7 +70,7 @@ async function teacherDocumentText(
     .orderBy(assignmentFiles.createdAt);
   if (files.length === 0) return null;
   const texts: string[] = [];
-  for (const file of files) texts.push((await readUpload(env, await readStoredFile(env, file.r2Key))).text);
+  for (const file of files) texts.push((await readUpload(env, await readStoredFile(env, file.r2Key), {}, true)).text);
   const text = texts.join("\n\n").trim();
   if (text) {
     await scope.db

@@ -1,11 +1,36 @@
 // Where an upload is read: in this isolate (on Cloudflare, and whenever no reader is bound), or, when the local
-// process layout binds reader processes (READER_1..n, scripts/dev/layout.mjs), in the least busy of them, so that
+// process layout binds reader processes (READER_1..n, scripts/dev/layout.mjs), in the first free one, so that
 // recognising a page never holds up the process that serves the web app and the job's event stream.
 import type { UnsupportedFileReason } from "../../core/files/file-type";
 import { readDocument, UnsupportedFileError, type DocumentReading, type PageReading, type ReadOptions } from "./engines";
 import type { ReaderFailure } from "./reader";
 
-const busy = new Map<string, number>();
+/**
+ * Each reader reads one document at a time; the consumer takes more submissions at once than there are readers
+ * (scripts/dev/layout.mjs), so that a reader freed by one moves straight on to the next while the others are
+ * graded and streamed. Waiting reads are woken all together when a reader frees up and the first to run takes
+ * it: nothing is handed to a waiter whose request may have ended, so a reader is never lost to one.
+ */
+const reading = new Set<string>();
+let wakers: (() => void)[] = [];
+
+async function takeReader(pool: [string, Fetcher][]): Promise<[string, Fetcher]> {
+  for (;;) {
+    const idle = pool.find(([name]) => !reading.has(name));
+    if (idle) {
+      reading.add(idle[0]);
+      return idle;
+    }
+    await new Promise<void>((wake) => wakers.push(wake));
+  }
+}
+
+function releaseReader(name: string) {
+  reading.delete(name);
+  const woken = wakers;
+  wakers = [];
+  for (const wake of woken) wake();
+}
 
 function readers(env: Env): [string, Fetcher][] {
   return Object.entries(env as unknown as Record<string, unknown>)
@@ -13,17 +38,27 @@ function readers(env: Env): [string, Fetcher][] {
     .map(([name, binding]) => [name, binding as Fetcher]);
 }
 
-/** readDocument, run by a reader process when one is bound. */
-export async function readUpload(env: Env, bytes: Uint8Array, opts: ReadOptions = {}): Promise<DocumentReading> {
+/** Reads in progress in each reader, whether they waited their turn or not. */
+const inFlight = new Map<string, number>();
+
+/**
+ * readDocument, run by a reader process when one is bound. A submission's pages wait their turn for a free
+ * reader; `now` (an answer key or rubric, short and needed before anything can be graded) goes straight to the
+ * least busy reader, beside whatever it is reading.
+ */
+export async function readUpload(env: Env, bytes: Uint8Array, opts: ReadOptions = {}, now = false): Promise<DocumentReading> {
   const pool = readers(env);
   // A hosted vision reader is a live object of this isolate (its model and credentials): such uploads read here.
   if (pool.length === 0 || opts.vision) return readDocument(bytes, opts);
-  const [name, reader] = pool.reduce((best, next) => ((busy.get(next[0]) ?? 0) < (busy.get(best[0]) ?? 0) ? next : best));
-  busy.set(name, (busy.get(name) ?? 0) + 1);
+  const [name, reader] = now
+    ? pool.reduce((best, next) => ((inFlight.get(next[0]) ?? 0) < (inFlight.get(best[0]) ?? 0) ? next : best))
+    : await takeReader(pool);
+  inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
   try {
     return await readRemotely(reader, bytes, opts);
   } finally {
-    busy.set(name, (busy.get(name) ?? 1) - 1);
+    inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
+    if (!now) releaseReader(name);
   }
 }
 
