@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const { experimental_readRawConfig: readRawConfig } = require("wrangler");
 const root = resolve(import.meta.dirname, "../..");
-/** Submissions the queue consumer takes at once, per reader process (READER_BATCH overrides; see 0023). */
+/** Submissions the queue consumer takes at once, per reader process (READER_BATCH overrides; see docs/decisions/0024). */
 const BATCH_PER_READER = Number(process.env.READER_BATCH ?? 5);
 
 function freePort() {
