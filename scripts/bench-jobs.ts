@@ -68,7 +68,7 @@ async function main() {
 
   const cpuBefore = workerdCpu(server.process.pid!);
   const job = await uploadAndProcess(server.base, auth, photos, keyPdf);
-  const probes = PROBE_MS
+  const probes: Record<string, ReturnType<typeof probe>> = PROBE_MS
     ? {
         "/api/health": probe(`${server.base}/api/health`, {}),
         "/assignments": probe(`${server.base}/assignments`, auth),
