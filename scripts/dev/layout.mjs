@@ -64,7 +64,11 @@ export function writeLayoutConfigs(readers, { tag = "", vars = [] } = {}) {
     // reader reading while earlier submissions are graded and streamed (workers/grading/reading.ts queues the reads).
     queues: {
       ...grading.queues,
-      consumers: [{ ...main, max_batch_size: Math.max(main.max_batch_size ?? 1, readers * BATCH_PER_READER) }, ...others],
+      // No wait for a batch to fill: a job's messages arrive together (sendBatch), so a batch takes what is there.
+      consumers: [
+        { ...main, max_batch_size: Math.max(main.max_batch_size ?? 1, readers * BATCH_PER_READER), max_batch_timeout: 0 },
+        ...others,
+      ],
     },
   };
   const readerConfigs = names.map((name, i) =>
