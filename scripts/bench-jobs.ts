@@ -104,7 +104,7 @@ async function main() {
   }
   if (!PROBE_MS) console.log("  (no pages loaded while grading: BENCH_PROBE_MS=0)");
   console.log(
-    `  CPU during upload and grading: app workerd ${cpu.app} s, readers ${cpu.readers} s (${(cpu.readers / COUNT).toFixed(2)} s a submission)`,
+    `  CPU during upload and grading: app workerd ${cpu.app.toFixed(1)} s, readers ${cpu.readers.toFixed(1)} s (${(cpu.readers / COUNT).toFixed(2)} s a submission)`,
   );
   console.log(`  memory (RSS of the server's process tree): idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`);
 }

@@ -46,26 +46,17 @@ interface ProcRow {
   ppid: number;
   rssKb: number;
   vszKb: number;
-  /** CPU seconds used so far (user + system). */
-  cpuSeconds: number;
   command: string;
 }
 
 function processTable(): ProcRow[] {
-  return execSync("ps -eo pid=,ppid=,rss=,vsz=,cputimes=,args=")
+  return execSync("ps -eo pid=,ppid=,rss=,vsz=,args=")
     .toString()
     .trim()
     .split("\n")
     .map((line) => {
-      const [pid, ppid, rss, vsz, cpu, ...args] = line.trim().split(/\s+/);
-      return {
-        pid: Number(pid),
-        ppid: Number(ppid),
-        rssKb: Number(rss),
-        vszKb: Number(vsz),
-        cpuSeconds: Number(cpu),
-        command: args.join(" "),
-      };
+      const [pid, ppid, rss, vsz, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), rssKb: Number(rss), vszKb: Number(vsz), command: args.join(" ") };
     });
 }
 
@@ -82,22 +73,6 @@ export function processTree(rootPid: number): ProcRow[] {
     stack.push(...(children.get(row.pid) ?? []));
   }
   return out;
-}
-
-/**
- * CPU seconds each workerd under rootPid has used (the app's and each reader's), to set against a later
- * snapshot: what the job cost in CPU, whatever else the machine was doing.
- */
-export function workerdCpu(rootPid: number): Map<number, { seconds: number; reader: boolean }> {
-  const tree = processTree(rootPid);
-  const readerRoots = new Set(tree.filter((r) => /wrangler-dev-reader-/.test(r.command)).map((r) => r.pid));
-  const underReader = (row: ProcRow): boolean => {
-    for (let r: ProcRow | undefined = row; r; r = tree.find((t) => t.pid === r!.ppid)) if (readerRoots.has(r.pid)) return true;
-    return false;
-  };
-  return new Map(
-    tree.filter((r) => /workerd/.test(r.command)).map((r) => [r.pid, { seconds: r.cpuSeconds, reader: underReader(r) }] as const),
-  );
 }
 
 export function treeRssMb(rootPid: number): number {
@@ -121,6 +96,23 @@ export function workerdStats(rootPid: number) {
       const role = r.command.match(/--socket-addr=entry=127\.0\.0\.1:(\d+)/)?.[1] ?? String(r.pid);
       return { pid: r.pid, role, rssMb: r.rssKb / 1024, vszGb: r.vszKb / 1024 / 1024, user, system };
     });
+}
+
+/** Clock ticks a second, the unit of /proc's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds each workerd under rootPid has used (workerdStats' user + kernel time), and whether it belongs to a
+ * reader process: set against a later snapshot, what a job cost in CPU, whatever else the machine was doing.
+ */
+export function workerdCpu(rootPid: number): Map<number, { seconds: number; reader: boolean }> {
+  const tree = processTree(rootPid);
+  const readerRoots = new Set(tree.filter((r) => /wrangler-dev-reader-/.test(r.command)).map((r) => r.pid));
+  const underReader = (pid: number): boolean => {
+    for (let r = tree.find((t) => t.pid === pid); r; r = tree.find((t) => t.pid === r!.ppid)) if (readerRoots.has(r.pid)) return true;
+    return false;
+  };
+  return new Map(workerdStats(rootPid).map((w) => [w.pid, { seconds: (w.user + w.system) / CLOCK_TICKS, reader: underReader(w.pid) }]));
 }
 
 export async function registerTeacher(base: string, label: string): Promise<Record<string, string>> {

@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fuseGraph } from "./fuse.mjs";
+import { floatTensor, floats } from "./tensors.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -37,6 +38,7 @@ async function inputsHash() {
   for (const f of [
     fileURLToPath(import.meta.url),
     fileURLToPath(new URL("./fuse.mjs", import.meta.url)),
+    fileURLToPath(new URL("./tensors.mjs", import.meta.url)),
     join(modelsDir, "ch_PP-OCRv4_det_infer.onnx"),
     join(modelsDir, "ch_PP-OCRv4_rec_infer.onnx"),
     ortWasm,
@@ -48,15 +50,6 @@ async function inputsHash() {
 
 function elementCount(t) {
   return t.dims.reduce((a, b) => a * Number(b), 1);
-}
-
-function floats(t) {
-  if (t.rawData?.length) return new Float32Array(t.rawData.buffer.slice(t.rawData.byteOffset, t.rawData.byteOffset + t.rawData.byteLength));
-  return Float32Array.from(t.floatData);
-}
-
-function floatTensor(onnx, name, dims, data) {
-  return onnx.TensorProto.create({ name, dims, dataType: onnx.TensorProto.DataType.FLOAT, rawData: new Uint8Array(data.buffer.slice(0)) });
 }
 
 /** Keeps the recogniser's blank, the kept characters and the space: slices the last MatMul's weight and the Add's bias. */

@@ -1,11 +1,13 @@
 // Folds the element-wise steps Paddle's export leaves around each convolution of PP-OCRv4 (PP-LCNetV3's
 // "learnable affine" scale and shift, and hard swish spelled as four operators) into fewer operators. The
 // arithmetic is the same up to float rounding; onnxruntime's wasm build does not fuse these patterns itself,
-// and each is a full pass over a feature map. See docs/decisions/0021-ocr-graph-fusions.md.
+// and each is a full pass over a feature map. See docs/decisions/0021-ocr-graph-fusions-and-line-input.md.
 //   1. Conv → Mul(c) → Add(d), c and d per output channel: into the Conv's weights and bias.
 //   2. x · Clip(x + 3, 0, 6) / 6: x · HardSigmoid(x; 1/6, 1/2).
 //   3. Mul(a) → Add(b) → a 1×1 Conv without padding, its only reader: into that Conv (exact only without
 //      padding, where every output reads every shifted input).
+
+import { floatTensor, floats } from "./tensors.mjs";
 
 /** @returns {{ convAffine: number, hardSwish: number, affineIntoConv: number }} */
 export function fuseGraph(onnx, graph) {
@@ -30,10 +32,6 @@ export function fuseGraph(onnx, graph) {
     index();
   };
 
-  const floats = (t) =>
-    t.rawData?.length
-      ? new Float32Array(t.rawData.buffer.slice(t.rawData.byteOffset, t.rawData.byteOffset + t.rawData.byteLength))
-      : Float32Array.from(t.floatData);
   const constant = (name) => {
     const node = byOutput.get(name);
     const t = node?.opType === "Constant" ? node.attribute.find((a) => a.name === "value")?.t : undefined;
@@ -41,7 +39,7 @@ export function fuseGraph(onnx, graph) {
   };
   const setConstant = (c, dims, data) => {
     const value = c.node.attribute.find((a) => a.name === "value");
-    value.t = onnx.TensorProto.create({ name: value.t.name, dims, dataType: FLOAT, rawData: new Uint8Array(data.buffer.slice(0)) });
+    value.t = floatTensor(onnx, value.t.name, dims, data);
   };
   const soleReader = (name) => {
     const list = readers.get(name) ?? [];
@@ -63,7 +61,7 @@ export function fuseGraph(onnx, graph) {
     const channels = w.dims[0];
     if (!conv.input[2]) {
       const name = `${conv.output[0]}_bias`;
-      const t = onnx.TensorProto.create({ name, dims: [channels], dataType: FLOAT, rawData: new Uint8Array(channels * 4) });
+      const t = floatTensor(onnx, name, [channels], new Float32Array(channels));
       const node = onnx.NodeProto.create({ opType: "Constant", output: [name], attribute: [{ name: "value", type: TENSOR, t }] });
       graph.node.unshift(node);
       conv.input[2] = name;

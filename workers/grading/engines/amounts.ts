@@ -2,9 +2,7 @@
 // given in another unit of the same kind than the key's (see judge.ts, which decides the marks).
 import type { Judgement } from "./judge";
 import type { QuestionContext } from "./question-context";
-import type { AnswerValue } from "./values";
-
-type NumberValue = Extract<AnswerValue, { kind: "number" }>;
+import type { NumberValue } from "./values";
 
 /** The student wrote back a number the question gave ("Write 3/4 as a decimal." → "3/4"). */
 export function echoesQuestion(answer: string, context?: QuestionContext): boolean {

@@ -8,14 +8,13 @@ import { detectPromptInjection } from "./injection";
 import { parseNumberWords } from "./number-words";
 import type { QuestionContext } from "./question-context";
 import { echoesQuestion, inOtherUnit } from "./amounts";
-import { compareAnswer, levenshtein, normalizeText, parseNumber, type AnswerValue, type Match } from "./values";
+import { compareAnswer, levenshtein, normalizeText, parseNumber, type AnswerValue, type Match, type NumberValue } from "./values";
 
 export interface Judgement extends Match {
   /** Why the judgement is unsure, for the teacher; undefined when it is sure. */
   doubt?: string;
 }
 
-type NumberValue = Extract<AnswerValue, { kind: "number" }>;
 type NumberForm = "whole" | "decimal" | "fraction" | "mixed" | "percent";
 
 export interface QuestionIntent {

@@ -52,8 +52,10 @@ export function answerConfidence(line: TextLine, answer: string): number {
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
 /** Digits and the letters handwriting and small print turn them into: a whole number, a decimal or a fraction. */
 const DIGIT_LIKE = /^[\dSsIlOo|]+(?:[./][\dSsIlOo|]+)?$/;
-/** Letters a reader gives as digits (the other way round): a unit's g read as 9, an O as 0, an l as 1. */
-const LETTERS_READ_AS: Readonly<Record<string, string>> = { "0": "Oo", "1": "lIi|", "2": "Zz", "5": "Ss", "8": "B", "9": "gq" };
+/** The digit look-alikes the other way round, digit → the letters it stands for (and a unit's g or q read as 9). */
+const LETTERS_READ_AS: Record<string, string> = {};
+for (const [letter, digit] of Object.entries({ ...DIGIT_LOOKALIKES, g: "9", q: "9" }))
+  LETTERS_READ_AS[digit] = (LETTERS_READ_AS[digit] ?? "") + letter;
 /** Option letters with a bowl, read as digits by a small photo. */
 const CHOICE_READ_AS: Readonly<Record<string, string>> = { "8": "B", "0": "D", O: "D" };
 const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);

@@ -17,6 +17,8 @@ export type AnswerValue =
   | { kind: "list"; items: AnswerValue[]; raw: string }
   | { kind: "text"; text: string; raw: string };
 
+export type NumberValue = Extract<AnswerValue, { kind: "number" }>;
+
 export interface Match {
   /** 0..1 share of the question's points. */
   credit: number;
