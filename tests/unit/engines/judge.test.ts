@@ -44,7 +44,9 @@ describe("question-aware judgement", () => {
   it("applies the question's own words: simplest form, rounding, the asked form", () => {
     const simplest = judge("1/5", "2/10", ["1. Write 0.2 as a fraction in simplest form."]);
     expect(simplest.credit).toBe(0.5);
-    expect(simplest.doubt).toBeTruthy();
+    // Half marks by the policy, said in the reason; not a doubt that flags the question (0025).
+    expect(simplest.reason).toMatch(/not in simplest form/);
+    expect(simplest.doubt).toBeUndefined();
     expect(judge("3.1", "3.14", ["1. Round 3.14 to the nearest tenth."]).credit).toBe(0);
     expect(judge("0.75", "3/4", ["1. Write 3/4 as a decimal."]).credit).toBe(0);
     expect(judge("75%", "0.75", ["1. Express 3/4 as a percent."]).credit).toBe(0.5);
@@ -66,7 +68,8 @@ describe("question-aware judgement", () => {
     // A thousands comma read as a point: the value the digits make, flagged.
     const thousands = judge("37600", "37.600");
     expect(thousands).toMatchObject({ credit: 1 });
-    expect(thousands.doubt).toMatch(/thousands comma/);
+    expect(thousands.reason).toMatch(/thousands separator/);
+    expect(thousands.doubt).toBeUndefined();
     expect(judge("37.6", "37.600").credit).toBe(1);
     expect(judge("3760", "37.600").credit).toBe(0);
     // An expression with a superscript read as a digit, or a digit read as a letter: right, but flagged.
@@ -77,6 +80,26 @@ describe("question-aware judgement", () => {
     const wrong = judge("x^2 + 5x + 6", "x2 + 6x + 5");
     expect(wrong.credit).toBe(0);
     expect(wrong.doubt).toBeUndefined();
+  });
+
+  it("reads algebra past working and the usual misreads of signs and superscripts", () => {
+    // Working before the answer: the last side is the answer; the question's own expression alone is not.
+    expect(judge("2x + 6", "2(x + 3) = 2x + 6", ["1. Simplify 2(x + 3)."])).toMatchObject({ credit: 1 });
+    expect(judge("2x + 6", "2(x + 3) = 2x + 3", ["1. Simplify 2(x + 3)."]).credit).toBe(0);
+    expect(judge("2x + 6", "2x + 6 = 2(x + 3)", ["1. Simplify 2(x + 3)."]).credit).toBe(0);
+    // A multiplication sign for the key's x, a t for a plus, a superscript with a space before it: right, flagged.
+    for (const [key, read] of [
+      ["2x + 6", "2× + 6"],
+      ["2x + 6", "2x t 6"],
+      ["x^2 + 5x + 6", "x 2 + 5x + 6"],
+    ]) {
+      const j = judge(key!, read!);
+      expect(j.credit).toBe(1);
+      expect(j.doubt).toMatch(/misread/);
+    }
+    expect(judge("2t + 6", "2t t 6").credit).toBe(0);
+    expect(judge("2x + 6", "2× + 2").credit).toBe(0);
+    expect(judge("2x - 6", "2x — 6").credit).toBe(1);
   });
 
   it("reads a list whose commas came out as full stops", () => {
@@ -90,7 +113,9 @@ describe("question-aware judgement", () => {
     expect(joined.doubt).toMatch(/1 3 may have lost a space/);
     expect(judge("1, 2, 3, 4, 6, 12", "2 12 4 1 3 6").doubt).toBeUndefined();
     expect(judge("1, 2, 3, 4, 6, 12", "2 12 4 14 6").credit).toBe(0);
-    expect(judge("1, 2, 3, 4, 6, 12", "6,4,3.2,1,12").doubt).toMatch(/3 2 may have lost/);
+    // A point between two missing whole numbers is the list's comma, the space after it lost (0025): no doubt.
+    expect(judge("1, 2, 3, 4, 6, 12", "6,4,3.2,1,12")).toMatchObject({ credit: 1 });
+    expect(judge("1, 2, 3, 4, 6, 12", "6,4,3.2,1,12").doubt).toBeUndefined();
     const unit = judge("5000 ml", "5000 mililiters");
     expect(unit.credit).toBe(1);
     expect(unit.doubt).toMatch(/taken as ml/);
@@ -125,12 +150,21 @@ describe("question-aware judgement", () => {
 
   it("flags each question on its own and the submission when any question is flagged", () => {
     const result = gradeSubmission({
-      text: ["Name: Ana", "1. Write 0.2 as a fraction in simplest form.", "Answer: 2/10", "2. 7 + 5 = 12"].join("\n"),
-      key: parseAnswerKey("1. 1/5\n2. 12\n3. 4", { totalPoints: 6 }),
-      assignment: { points: 6 },
+      text: [
+        "Name: Ana",
+        "1. How long is the ribbon?",
+        "Answer: 150",
+        "2. 7 + 5 = 12",
+        "4. Write 0.2 as a fraction in simplest form.",
+        "Answer: 2/10",
+      ].join("\n"),
+      key: parseAnswerKey("1. 150 cm\n2. 12\n3. 4\n4. 1/5", { totalPoints: 8 }),
+      assignment: { points: 8 },
     });
-    const [q1, q2, q3] = result.questions;
+    const [q1, q2, q3, q4] = result.questions;
     expect(q1).toMatchObject({ pointsAwarded: 1, needsReview: true });
+    expect(q1!.reviewReason).toMatch(/Unit missing/);
+    expect(q4).toMatchObject({ pointsAwarded: 1, needsReview: false });
     expect(q2).toMatchObject({ pointsAwarded: 2, needsReview: false, reviewReason: null });
     expect(q3).toMatchObject({ pointsAwarded: 0, needsReview: true });
     expect(q3!.reviewReason).toMatch(/not found on the page/);

@@ -146,6 +146,15 @@ describe("extractStudentWork", () => {
     expect(answers("7. What is 25% of 807\nAnswer: 20", "7. 20")).toEqual({ 7: "20" });
   });
 
+  it("takes an empty Answer: label under a question line that read like an answer for a blank", () => {
+    const text = "4. Add 3 and 1/4.\nAnswer:\n5. A ribbon is 8 m. How much is that in cm?\nAnswer: 800 cm";
+    expect(answers(text, "4. 3 1/4\n5. 800 cm")).toEqual({ 4: "", 5: "800 cm" });
+    const work = extractStudentWork(text, parseAnswerKey("4. 3 1/4\n5. 800 cm", { totalPoints: 4 }));
+    expect(work.answers[0]).toMatchObject({ number: 4, questionText: "Add 3 and 1/4.", source: "label" });
+    // An answer sheet's numbered line with no label stays an answer.
+    expect(answers("3. 1/2\n4. 7", "3. 1/2\n4. 7")).toEqual({ 3: "1/2", 4: "7" });
+  });
+
   it("gives an answer to the next question when that question's number was not read", () => {
     expect(answers("4. 45 + 38 = 73\n> A rectangle is 4 cm by 3 cm. What is its area\nAnswer: 12", "4. 83\n5. 12 cm")).toEqual({
       4: "73",

@@ -1,11 +1,13 @@
 // Equivalent algebraic forms: "2x + 6", "6 + 2x", "2(x+3)" and "x^2 + 5x + 6" vs "(x+2)(x+3)" are compared by
 // value at several points, not by spelling.
+import type { Judgement } from "./judge";
+import type { QuestionContext } from "./question-context";
 import { DIGIT_LOOKALIKES } from "./values";
 
 type Token = { t: "num"; v: number } | { t: "var"; v: string } | { t: "op"; v: string };
 
 function tokenize(src: string): Token[] | undefined {
-  const s = src.replace(/[−–]/g, "-").replace(/[×·]/g, "*").replace(/÷/g, "/").replace(/²/g, "^2").replace(/³/g, "^3").replace(/\s+/g, "");
+  const s = src.replace(/[−–—]/g, "-").replace(/[×·]/g, "*").replace(/÷/g, "/").replace(/²/g, "^2").replace(/³/g, "^3").replace(/\s+/g, "");
   const tokens: Token[] = [];
   for (let i = 0; i < s.length;) {
     const rest = s.slice(i);
@@ -140,13 +142,46 @@ export function equivalentExpressions(a: Expression, b: Expression): boolean {
  */
 export function misreadEquivalent(key: Expression, answer: string): string | undefined {
   const vars = new Set(key.variables);
-  const digitsFor = answer.replace(/[A-Za-z|]/g, (c) => (vars.has(c.toLowerCase()) ? c : (DIGIT_LOOKALIKES[c] ?? c)));
+  // A multiplication sign for the key's x ("2× + 6"), a t for a plus sign where the key has no t ("2x t 6").
+  const signs = answer.replace(/×/g, vars.has("x") ? "x" : "×").replace(/\st\s/g, (m) => (vars.has("t") ? m : " + "));
+  const digitsFor = signs.replace(/[A-Za-z|]/g, (c) => (vars.has(c.toLowerCase()) ? c : (DIGIT_LOOKALIKES[c] ?? c)));
+  // The superscript also with a space before it, as a reader leaves one ("x 2 + 5x + 6").
   const powers = (s: string) =>
-    s.replace(/([a-z])([23])(?![\d.])/gi, (m, v: string, p: string) => (vars.has(v.toLowerCase()) ? `${v}^${p}` : m));
-  for (const candidate of [powers(answer), digitsFor, powers(digitsFor)]) {
+    s.replace(/([a-z]) ?([23])(?![\d.])/gi, (m, v: string, p: string) => (vars.has(v.toLowerCase()) ? `${v}^${p}` : m));
+  for (const candidate of [signs, powers(signs), digitsFor, powers(digitsFor)]) {
     if (candidate === answer) continue;
     const expr = parseExpression(candidate);
     if (expr && equivalentExpressions(key, expr)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * An answer to an algebra question: equal to the key at every point is right, unless it is the question's own
+ * expression written back; working before the answer ("2(x + 3) = 2x + 6") is read for its last side. The usual
+ * misreadings are undone with a doubt (misreadEquivalent).
+ */
+export function judgeExpression(keyExpr: Expression, keyRaw: string, answer: string, context?: QuestionContext): Judgement {
+  const sides = answer.split("=");
+  const last = sides.length > 1 && sides.at(-1)!.trim() ? sides.at(-1)! : answer;
+  const studentExpr = parseExpression(last);
+  const misread = studentExpr && equivalentExpressions(keyExpr, studentExpr) ? undefined : misreadEquivalent(keyExpr, last);
+  if (misread) {
+    return {
+      credit: 1,
+      confidence: 0.6,
+      reason: `Correct if read as ${misread}: equals ${keyRaw}.`,
+      doubt: `"${last.trim()}" was taken as ${misread} (a superscript, a sign or a digit may have been misread).`,
+    };
+  }
+  if (!studentExpr) {
+    return { credit: 0, confidence: 0.7, reason: `Expected ${keyRaw}.`, doubt: "The answer could not be read as an expression." };
+  }
+  if (!equivalentExpressions(keyExpr, studentExpr))
+    return { credit: 0, confidence: 0.93, reason: `${last.trim()} is not equal to ${keyRaw}.` };
+  const asked = context?.text.toLowerCase().replace(/\s+/g, "") ?? "";
+  if (asked && asked.includes(studentExpr.compact) && studentExpr.compact !== keyExpr.compact) {
+    return { credit: 0, confidence: 0.85, reason: "Wrote back the question's expression without simplifying it." };
+  }
+  return { credit: 1, confidence: 0.96, reason: `Correct: ${last.trim()} equals ${keyRaw}.` };
 }

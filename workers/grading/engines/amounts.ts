@@ -1,7 +1,9 @@
 // Amounts in the question's words: a number the question itself gave, written back as the answer, and an amount
-// given in another unit of the same kind than the key's (see judge.ts, which decides the marks).
+// given in another unit of the same kind than the key's, or in two units at once ("2 m 50 cm"); judge.ts decides
+// the marks.
 import type { Judgement } from "./judge";
 import type { QuestionContext } from "./question-context";
+import { convertAmount, parseCompoundAmount } from "./units";
 import type { NumberValue } from "./values";
 
 /** The student wrote back a number the question gave ("Write 3/4 as a decimal." → "3/4"). */
@@ -13,27 +15,15 @@ export function echoesQuestion(answer: string, context?: QuestionContext): boole
   return new RegExp(`(^|[^\\d./])${escaped}(?![\\d/]|\\.\\d)`, "i").test(context.text);
 }
 
-/** The size of a metric unit in the smallest unit of its kind (mm, mg, ml), to compare amounts across units. */
-const METRIC: Record<string, [kind: string, size: number]> = {
-  mm: ["length", 1],
-  cm: ["length", 10],
-  m: ["length", 1000],
-  km: ["length", 1_000_000],
-  mg: ["mass", 1],
-  g: ["mass", 1000],
-  kg: ["mass", 1_000_000],
-  ml: ["volume", 1],
-  l: ["volume", 1000],
-};
-
 /**
  * An amount in another unit of the same kind than the key's: the question's own amount written back ("2.25 m"
  * for "Convert 2.25 m to centimeters"), or the right amount left in another unit ("2.25 m" for 225 cm). A
  * misreading does not turn one unit into another, so neither is a reading doubt; the second is worth a look.
  */
 export function inOtherUnit(key: NumberValue, student: NumberValue, answer: string, context?: QuestionContext): Judgement | undefined {
-  const [from, to] = [METRIC[student.unit ?? ""], METRIC[key.unit ?? ""]];
-  if (!from || !to || from[0] !== to[0] || student.unit === key.unit) return undefined;
+  if (!student.unit || !key.unit || student.unit === key.unit) return undefined;
+  const converted = convertAmount(student.value, student.unit, key.unit);
+  if (converted === undefined) return undefined;
   // The question's amount, written back with or without the space before its unit.
   if (echoesQuestion(answer, context) || echoesQuestion(answer.replace(/(\d)\s*([a-zA-Z])/, "$1 $2"), context))
     return {
@@ -41,12 +31,38 @@ export function inOtherUnit(key: NumberValue, student: NumberValue, answer: stri
       confidence: 0.9,
       reason: `Wrote back the question's own amount (${answer.trim()}) instead of giving it in ${key.unit}.`,
     };
-  const converted = (student.value * from[1]) / to[1];
   if (Math.abs(converted - key.value) > Math.max(1e-9, Math.abs(key.value) * 1e-9)) return undefined;
   return {
     credit: 0.5,
     confidence: 0.85,
     reason: `Right amount, but in ${student.unit}, not ${key.unit}.`,
     doubt: `Right amount in another unit than the key's (${student.unit} for ${key.unit}).`,
+  };
+}
+
+/**
+ * An amount written in two units of one kind ("2 m 50 cm" for 250 cm, "1 h 30 min" for 90 min): the right amount
+ * is marked as one in another unit than the key's (half, flagged), another amount is wrong. `askedUnit` stands in
+ * for a key given as a bare number to a question that names its unit ("How many cm ...?").
+ */
+export function inCompoundUnits(key: NumberValue, answer: string, askedUnit?: string, context?: QuestionContext): Judgement | undefined {
+  const amount = parseCompoundAmount(answer);
+  const unit = key.unit ?? askedUnit;
+  if (!amount || !unit) return undefined;
+  const converted = convertAmount(amount.value, amount.unit, unit);
+  if (converted === undefined) return undefined;
+  if (echoesQuestion(answer, context))
+    return {
+      credit: 0,
+      confidence: 0.9,
+      reason: `Wrote back the question's own amount (${answer.trim()}) instead of giving it in ${unit}.`,
+    };
+  if (Math.abs(converted - key.value) > Math.max(1e-9, Math.abs(key.value) * 1e-9))
+    return { credit: 0, confidence: 0.9, reason: `${answer.trim()} is not ${key.raw.trim()}.` };
+  return {
+    credit: 0.5,
+    confidence: 0.85,
+    reason: `Right amount, but in ${amount.units.join(" and ")}, not ${unit}.`,
+    doubt: `Right amount written in two units (${amount.units.join(" and ")}) where the key has ${unit}.`,
   };
 }

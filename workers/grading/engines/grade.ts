@@ -50,6 +50,8 @@ function withoutTrailingNoise(line: GradedLine | undefined, answer: string): str
   while (tokens.length > 1 && words.length) {
     const w = words.at(-1)!;
     if (w.text !== tokens.at(-1) || w.confidence >= NOISE_WORD_CONFIDENCE || w.text.length > 4) break;
+    // A word after an operator or a separator ends the answer ("2x + 2"): it is not a speck after it.
+    if (/[-+×*/=,;&(]$|\band$/.test(tokens.at(-2)!)) break;
     tokens.pop();
     words.pop();
   }
@@ -150,6 +152,12 @@ function gradeWithKey(
       doubt: "doubt" in match ? match.doubt : undefined,
       looksLikeQuestion: questionLike,
       pageUncertain,
+      rightInWords:
+        match.credit === 1 &&
+        match.confidence >= 0.9 &&
+        !("doubt" in match && match.doubt) &&
+        !/\d/.test(cleaned) &&
+        (cleaned.match(/\p{L}/gu)?.length ?? 0) >= 5,
     });
     const pointsAwarded = clamp(roundPoints(match.credit * q.points), q.points);
     return {

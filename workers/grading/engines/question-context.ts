@@ -1,7 +1,9 @@
 // What each question on the student's page asks: its words (which carry "simplest form", "nearest tenth",
 // "in cm") and, for multiple choice, its options ("A) shark   B) dolphin"). Read from the page's lines,
-// independently of how the answers were found, so the judgement can use the question's own words.
+// independently of how the answers were found, so the judgement can use the question's own words; and what
+// those words ask for (`questionIntent`).
 import { QUESTION_NUMBER } from "./answer-key";
+import { readUnit } from "./units";
 
 export interface QuestionContext {
   number: number;
@@ -55,4 +57,42 @@ export function questionContexts(lines: string[]): Map<number, QuestionContext> 
     current = undefined;
   }
   return contexts;
+}
+
+export interface QuestionIntent {
+  simplest: boolean;
+  round?: number;
+  as?: "decimal" | "fraction" | "percent" | "mixed";
+  /** Units the question names as the one to answer in ("in cm", "how many grams"). */
+  units: Set<string>;
+}
+
+const PLACES: Record<string, number> = {
+  "whole number": 0,
+  whole: 0,
+  one: 0,
+  unit: 0,
+  integer: 0,
+  tenth: 1,
+  hundredth: 2,
+  thousandth: 3,
+};
+
+export function questionIntent(text: string | undefined): QuestionIntent {
+  const t = (text ?? "").toLowerCase();
+  const intent: QuestionIntent = {
+    simplest: /simplest form|lowest terms|simplify the fraction|reduce\b|fully simplif/.test(t),
+    units: new Set(),
+  };
+  const round = t.match(/(?:nearest|to the)\s+(whole number|whole|tenth|hundredth|thousandth|integer|one|unit)s?\b/);
+  if (round && /round|nearest/.test(t)) intent.round = PLACES[round[1]!];
+  const as = t.match(/\b(?:as|to|into|in)\s+(?:an?\s+)?(decimal|fraction|percent(?:age)?|mixed number)s?\b/);
+  if (as) intent.as = as[1]!.startsWith("percent") ? "percent" : as[1] === "mixed number" ? "mixed" : (as[1] as "decimal" | "fraction");
+  if (intent.simplest && !intent.as) intent.as = "fraction";
+  // The unit word as the page gave it: a reader's "grarns" or "mI" still names the unit asked for.
+  for (const m of (text ?? "").matchAll(/\b(?:in|into|to)\s+([a-z]+)\b|\bhow many\s+([a-z]+)\b/gi)) {
+    const unit = readUnit(m[1] ?? m[2]!)?.unit;
+    if (unit) intent.units.add(unit);
+  }
+  return intent;
 }

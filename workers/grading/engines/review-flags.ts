@@ -25,6 +25,12 @@ export interface QuestionEvidence {
   looksLikeQuestion?: boolean;
   /** The page was read with low confidence overall. */
   pageUncertain?: boolean;
+  /**
+   * The answer as read is right, surely, and made of words only (five letters or more): a misreading does not turn
+   * a wrong answer into the key's words, so a low reading confidence does not flag it (0025). Digits do not count:
+   * one misread digit can.
+   */
+  rightInWords?: boolean;
 }
 
 export interface QuestionReview {
@@ -38,7 +44,9 @@ export function reviewQuestion(e: QuestionEvidence): QuestionReview {
   if (e.looksLikeQuestion) reasons.push("The answer read looks like question text: the answer may be blank or misplaced.");
   if (e.doubt) reasons.push(e.doubt);
   if (e.answered) {
-    if (e.wordConfidence !== undefined && e.wordConfidence < ANSWER_WORD_CONFIDENCE)
+    if (e.rightInWords) {
+      // Read right whatever the confidence: see QuestionEvidence.rightInWords.
+    } else if (e.wordConfidence !== undefined && e.wordConfidence < ANSWER_WORD_CONFIDENCE)
       reasons.push(`The answer was read with low confidence (${Math.round(e.wordConfidence * 100)}%).`);
     else if (e.wordConfidence === undefined && e.lineConfidence < ANSWER_LINE_CONFIDENCE)
       reasons.push(`The answer's line was read with low confidence (${Math.round(e.lineConfidence * 100)}%).`);

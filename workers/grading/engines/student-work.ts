@@ -312,6 +312,18 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         const answer = fixLetterO(cleanAnswer(answerLine.answer), acceptedFor(number));
         const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
         const base = found.get(number);
+        // An empty label under a numbered line taken for an answer ("4. Add 3 and 1/4." then "Answer:"): that line
+        // was the question, and the answer is blank.
+        if (base && base.answer && base.source === "guess" && !answer && matchedBy === "number") {
+          base.questionText ??= base.answer;
+          base.answer = "";
+          base.source = "label";
+          base.readingConfidence = line.confidence;
+          base.line = index;
+          current = base;
+          waitingForAnswer = false;
+          return;
+        }
         if (base && !base.answer) {
           base.answer = answer;
           base.source = "label";

@@ -1,5 +1,9 @@
 // What an answer means: numbers (fractions, mixed numbers, percents, units, `x = 5`), choice letters,
 // lists and short text; and how close a student's answer is to an accepted one.
+import { levenshtein, slipAllowance } from "./spelling";
+import { readUnit } from "./units";
+
+export { levenshtein } from "./spelling";
 
 export type AnswerValue =
   | { kind: "choice"; letter: string; text?: string; raw: string }
@@ -26,104 +30,6 @@ export interface Match {
   confidence: number;
   reason: string;
 }
-
-const UNIT_ALIASES: Record<string, string> = {
-  cm: "cm",
-  centimeter: "cm",
-  centimeters: "cm",
-  centimetre: "cm",
-  centimetres: "cm",
-  mm: "mm",
-  millimeter: "mm",
-  millimeters: "mm",
-  m: "m",
-  meter: "m",
-  meters: "m",
-  metre: "m",
-  metres: "m",
-  km: "km",
-  kilometer: "km",
-  kilometers: "km",
-  kilometres: "km",
-  in: "in",
-  inch: "in",
-  inches: "in",
-  ft: "ft",
-  foot: "ft",
-  feet: "ft",
-  yd: "yd",
-  yard: "yd",
-  yards: "yd",
-  mi: "mi",
-  mile: "mi",
-  miles: "mi",
-  g: "g",
-  gram: "g",
-  grams: "g",
-  kg: "kg",
-  kilogram: "kg",
-  kilograms: "kg",
-  lb: "lb",
-  lbs: "lb",
-  pound: "lb",
-  pounds: "lb",
-  oz: "oz",
-  ounce: "oz",
-  ounces: "oz",
-  l: "l",
-  liter: "l",
-  liters: "l",
-  litre: "l",
-  litres: "l",
-  ml: "ml",
-  milliliter: "ml",
-  milliliters: "ml",
-  s: "s",
-  sec: "s",
-  second: "s",
-  seconds: "s",
-  min: "min",
-  minute: "min",
-  minutes: "min",
-  h: "h",
-  hr: "h",
-  hour: "h",
-  hours: "h",
-  "°": "deg",
-  deg: "deg",
-  degree: "deg",
-  degrees: "deg",
-  "°c": "°c",
-  "°f": "°f",
-  cm2: "cm²",
-  "cm²": "cm²",
-  m2: "m²",
-  "m²": "m²",
-  in2: "in²",
-  ft2: "ft²",
-  cm3: "cm³",
-  "cm³": "cm³",
-  m3: "m³",
-  "sq cm": "cm²",
-  "square centimeters": "cm²",
-  "square meters": "m²",
-  "square feet": "ft²",
-  "square inches": "in²",
-  "sq ft": "ft²",
-  $: "$",
-  dollar: "$",
-  dollars: "$",
-  "€": "€",
-  euro: "€",
-  euros: "€",
-  "£": "£",
-  cent: "¢",
-  cents: "¢",
-  "¢": "¢",
-  units: "units",
-  unit: "units",
-  "square units": "units²",
-};
 
 /** Lower case, accents kept as letters without marks, punctuation dropped, spaces collapsed. */
 export function normalizeText(text: string): string {
@@ -227,12 +133,12 @@ export function parseNumber(raw: string): Extract<AnswerValue, { kind: "number" 
   }
   let unitSpelled: string | undefined;
   if (rest) {
-    const key = rest.toLowerCase().replace(/\^2/, "2").replace(/\^3/, "3");
-    unit = UNIT_ALIASES[key] ?? nearUnit(key);
-    if (!unit) return undefined;
-    if (!UNIT_ALIASES[key]) unitSpelled = rest;
+    const read = readUnit(rest);
+    if (!read) return undefined;
+    unit = read.unit;
+    unitSpelled = read.spelled;
   }
-  if (currency) unit = UNIT_ALIASES[currency] ?? currency;
+  if (currency) unit = readUnit(currency)?.unit ?? currency;
   return { kind: "number", value, unit, ...(unitSpelled ? { unitSpelled } : {}), percent, decimals, variable, raw };
 }
 
@@ -253,21 +159,6 @@ export function parseAnswerValue(raw: string): AnswerValue {
   return { kind: "text", text: trimmed, raw };
 }
 
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  if (!a.length) return b.length;
-  if (!b.length) return a.length;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
 /** Letters and marks a reader gives for a digit, especially a handwritten one ("l2" for 12, "3S" for 35). */
 export const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
   l: "1",
@@ -282,24 +173,6 @@ export const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
   z: "2",
   B: "8",
 };
-
-/** A unit word misspelt or misread ("mililiters", "centimetres"): the one unit name within a slip of it. */
-function nearUnit(word: string): string | undefined {
-  if (!/^[a-z]{6,}$/.test(word)) return undefined;
-  // Thin upright letters (i, l) are the ones a reader merges or drops: "militers" for milliliters.
-  const thin = (w: string) => w.replace(/[il]+/g, "");
-  const near = new Set(
-    Object.entries(UNIT_ALIASES)
-      .filter(([name]) => name.length >= 5 && (levenshtein(name, word) <= slipAllowance(name.length) || thin(name) === thin(word)))
-      .map(([, unit]) => unit),
-  );
-  return near.size === 1 ? [...near][0] : undefined;
-}
-
-/** Spelling slips forgiven: one edit in short words, two in longer ones. */
-function slipAllowance(length: number): number {
-  return length <= 3 ? 0 : length <= 7 ? 1 : 2;
-}
 
 /** Equal, or the student's more precise value rounds to the key's (key 0.33: 1/3 or 0.3333, not 0.325). */
 function numbersEqual(key: Extract<AnswerValue, { kind: "number" }>, value: number, studentDecimals = 0): boolean {
