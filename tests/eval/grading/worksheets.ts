@@ -78,13 +78,16 @@ function rngFrom(seed: number): Rng {
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
 
-/** Even phrasings for dev, odd ones for heldout. */
-function phrasing<T>(rng: Rng, split: Split, xs: readonly T[]): T {
-  return pick(
-    rng,
-    xs.filter((_, i) => (split === "dev" ? i % 2 === 0 : i % 2 === 1)),
-  );
+/**
+ * Even phrasings for dev, odd ones for heldout. `devOnly` widens dev with forms added after the held-out set was
+ * fixed (0025): the held-out choice draws the same number from the same list, so its worksheets do not change.
+ */
+function phrasing<T>(rng: Rng, split: Split, xs: readonly T[], devOnly: readonly T[] = []): T {
+  return pick(rng, [...xs.filter((_, i) => (split === "dev" ? i % 2 === 0 : i % 2 === 1)), ...(split === "dev" ? devOnly : [])]);
 }
+
+/** Answers only the dev split gives (0025); the held-out split's answer lists stay as they were. */
+const devOnly = <T>(split: Split, xs: T[]): T[] => (split === "dev" ? xs : []);
 
 interface Made {
   question: string;
@@ -228,14 +231,19 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
     };
   },
   units: (rng, split) => {
-    const which = pick(rng, ["m-cm", "kg-g", "l-ml", "km-m"] as const);
+    const which = pick(rng, ["m-cm", "kg-g", "l-ml", "km-m", ...devOnly(split, ["h-min"] as const)]);
     const big = int(rng, 2, 9) + pick(rng, [0, 0.5, 0.25]);
     const [from, to, factor, toWord, thing] = {
       "m-cm": ["m", "cm", 100, "centimeters", "A ribbon is"],
       "kg-g": ["kg", "g", 1000, "grams", "A bag of rice weighs"],
       "l-ml": ["L", "mL", 1000, "milliliters", "A jug holds"],
       "km-m": ["km", "m", 1000, "meters", "A trail is"],
+      "h-min": ["h", "min", 60, "minutes", "A film lasts"],
     }[which] as [string, string, number, string, string];
+    // Dev only: the unit as students also write it, and the amount in two units ("2 m 50 cm": another form than asked).
+    const informal = { "m-cm": "centimetres", "kg-g": "gms", "l-ml": "millilitres", "km-m": "metres", "h-min": "mins" }[which];
+    const whole = Math.floor(big);
+    const rest = Math.round((big - whole) * factor);
     const value = Math.round(big * factor);
     const question = phrasing(rng, split, [
       `${thing} ${big} ${from}. How much is that in ${to}?`,
@@ -252,6 +260,11 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
         { text: `${value} ${toWord}`, credit: 1 },
         { text: `${big} ${from}`, credit: 0 },
         { text: `${value / 10} ${to}`, credit: 0 },
+        ...devOnly(split, [
+          { text: `${value} ${informal}`, credit: 1 },
+          ...(rest ? [{ text: `${whole} ${from} ${rest} ${to}`, credit: 0.5 }] : []),
+          { text: `${whole} ${from} ${rest + 1} ${to}`, credit: 0 },
+        ]),
       ],
     };
   },
@@ -416,16 +429,24 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
     };
   },
   list: (rng, split) => {
-    const made = phrasing(rng, split, [
-      { q: "List the factors of 12.", items: ["1", "2", "3", "4", "6", "12"], extra: "5" },
-      { q: "List all the factors of 18.", items: ["1", "2", "3", "6", "9", "18"], extra: "4" },
-      { q: "Name the three primary colors.", items: ["red", "blue", "yellow"], extra: "green" },
-      { q: "Name the three states of matter.", items: ["solid", "liquid", "gas"], extra: "plasma" },
-      { q: "List the even numbers between 1 and 9.", items: ["2", "4", "6", "8"], extra: "9" },
-      { q: "List the prime numbers less than 12.", items: ["2", "3", "5", "7", "11"], extra: "9" },
-      { q: "Write the first four multiples of 3.", items: ["3", "6", "9", "12"], extra: "15" },
-      { q: "Write the first four multiples of 5.", items: ["5", "10", "15", "20"], extra: "25" },
-    ]);
+    const made = phrasing(
+      rng,
+      split,
+      [
+        { q: "List the factors of 12.", items: ["1", "2", "3", "4", "6", "12"], extra: "5" },
+        { q: "List all the factors of 18.", items: ["1", "2", "3", "6", "9", "18"], extra: "4" },
+        { q: "Name the three primary colors.", items: ["red", "blue", "yellow"], extra: "green" },
+        { q: "Name the three states of matter.", items: ["solid", "liquid", "gas"], extra: "plasma" },
+        { q: "List the even numbers between 1 and 9.", items: ["2", "4", "6", "8"], extra: "9" },
+        { q: "List the prime numbers less than 12.", items: ["2", "3", "5", "7", "11"], extra: "9" },
+        { q: "Write the first four multiples of 3.", items: ["3", "6", "9", "12"], extra: "15" },
+        { q: "Write the first four multiples of 5.", items: ["5", "10", "15", "20"], extra: "25" },
+      ],
+      [
+        { q: "Name three gases found in the air.", items: ["nitrogen", "oxygen", "carbon dioxide"], extra: "helium" },
+        { q: "List the multiples of 4 between 10 and 30.", items: ["12", "16", "20", "24", "28"], extra: "18" },
+      ],
+    );
     const shuffled = [...made.items].sort(() => rng() - 0.5);
     const numeric = /^\d/.test(made.items[0]!);
     return {
@@ -437,6 +458,11 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
         { text: shuffled.slice(1).join(", "), credit: made.items.length > 2 ? 0.5 : 0 },
         { text: [...shuffled, made.extra].join(", "), credit: 0.5 },
         { text: [made.extra, ...shuffled.slice(2)].join(", "), credit: 0 },
+        ...devOnly(split, [
+          { text: `${shuffled.slice(0, -1).join(", ")}, and ${shuffled.at(-1)}`, credit: 1 },
+          { text: shuffled.join("; "), credit: 1 },
+          { text: numeric ? `{${shuffled.join(", ")}}` : shuffled.join(" "), credit: 1 },
+        ]),
       ],
     };
   },
@@ -444,22 +470,37 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
     const a = int(rng, 2, 5);
     const b = int(rng, 1, 6);
     const c = int(rng, 1, 5);
-    const made = phrasing(rng, split, [
-      { q: `Simplify ${a}(x + ${b}).`, key: `${a}x + ${a * b}`, right: [`${a * b} + ${a}x`, `${a}x+${a * b}`], wrong: [`${a}x + ${b}`] },
-      { q: `Expand ${a}(y + ${b}).`, key: `${a}y + ${a * b}`, right: [`${a * b} + ${a}y`, `${a}y+${a * b}`], wrong: [`${a}y + ${b}`] },
-      {
-        q: `Simplify ${a}a + ${c}b + a.`,
-        key: `${a + 1}a + ${c}b`,
-        right: [`${c}b + ${a + 1}a`, `${a + 1}a+${c}b`],
-        wrong: [`${a}a + ${c}b`],
-      },
-      {
-        q: `Expand (x + ${b})(x + ${c}).`,
-        key: `x^2 + ${b + c}x + ${b * c}`,
-        right: [`x² + ${b + c}x + ${b * c}`, `${b * c} + ${b + c}x + x^2`],
-        wrong: [`x^2 + ${b * c}x + ${b + c}`],
-      },
-    ]);
+    const made = phrasing(
+      rng,
+      split,
+      [
+        { q: `Simplify ${a}(x + ${b}).`, key: `${a}x + ${a * b}`, right: [`${a * b} + ${a}x`, `${a}x+${a * b}`], wrong: [`${a}x + ${b}`] },
+        { q: `Expand ${a}(y + ${b}).`, key: `${a}y + ${a * b}`, right: [`${a * b} + ${a}y`, `${a}y+${a * b}`], wrong: [`${a}y + ${b}`] },
+        {
+          q: `Simplify ${a}a + ${c}b + a.`,
+          key: `${a + 1}a + ${c}b`,
+          right: [`${c}b + ${a + 1}a`, `${a + 1}a+${c}b`],
+          wrong: [`${a}a + ${c}b`],
+        },
+        {
+          q: `Expand (x + ${b})(x + ${c}).`,
+          key: `x^2 + ${b + c}x + ${b * c}`,
+          right: [`x² + ${b + c}x + ${b * c}`, `${b * c} + ${b + c}x + x^2`],
+          wrong: [`x^2 + ${b * c}x + ${b + c}`],
+        },
+      ],
+      [
+        {
+          q: `Simplify ${a}x + ${c}x - ${b}.`,
+          key: `${a + c}x - ${b}`,
+          right: [`-${b} + ${a + c}x`, `${a + c}x-${b}`],
+          wrong: [`${a + c}x + ${b}`],
+        },
+        { q: `Expand ${a}(2y - ${b}).`, key: `${2 * a}y - ${a * b}`, right: [`-${a * b} + ${2 * a}y`], wrong: [`${2 * a}y - ${b}`] },
+      ],
+    );
+    // Dev only: working before the answer, the variable in capitals.
+    const asked = made.q.match(/^(?:Simplify|Expand) (.+)\.$/)?.[1] ?? made.q;
     return {
       question: made.q,
       key: made.key,
@@ -467,6 +508,10 @@ const FORMS: Record<Exclude<QuestionForm, "blank" | "injection">, (rng: Rng, spl
         { text: made.key, credit: 1 },
         ...made.right.map((text) => ({ text, credit: 1 })),
         ...made.wrong.map((text) => ({ text, credit: 0 })),
+        ...devOnly(split, [
+          { text: `${asked} = ${made.key}`, credit: 1 },
+          { text: made.key.toUpperCase(), credit: 1 },
+        ]),
       ],
     };
   },

@@ -97,6 +97,10 @@ describe("question-aware judgement", () => {
       expect(j.credit).toBe(1);
       expect(j.doubt).toMatch(/misread/);
     }
+    // One letter read for another ("4v" for 4y): right, flagged; a wrong answer with a letter the key lacks is flagged.
+    expect(judge("4y + 12", "4v + 12")).toMatchObject({ credit: 1, doubt: expect.stringMatching(/misread/) });
+    expect(judge("4y + 12", "4v + 13")).toMatchObject({ credit: 0, doubt: expect.stringMatching(/v, which the key does not use/) });
+    expect(judge("4a + 3b", "3a + 4b").doubt).toBeUndefined();
     expect(judge("2t + 6", "2t t 6").credit).toBe(0);
     expect(judge("2x + 6", "2× + 2").credit).toBe(0);
     expect(judge("2x - 6", "2x — 6").credit).toBe(1);

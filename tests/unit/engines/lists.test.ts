@@ -30,4 +30,12 @@ describe("lists", () => {
     const points = judgeList("2, 4, 6, 8", "2.4.6.8");
     expect([points.credit, points.doubt]).toEqual([1, undefined]);
   });
+
+  it("reads digit look-alikes in a list of numbers, and doubts an item that is no number", () => {
+    expect(judgeList("1, 2, 3, 4, 6, 12", "1 2 3 4 6 l2").credit).toBe(1);
+    expect(judgeList("5, 10, 15, 20", "S, 10, 15, 20").credit).toBe(1);
+    const odd = judgeList("1, 2, 3, 4, 6, 12", "1, 2, 3, 4, b, 12");
+    expect(odd.credit).toBe(0);
+    expect(odd.doubt).toMatch(/"b" is not a number/);
+  });
 });

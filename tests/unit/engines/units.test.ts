@@ -76,6 +76,12 @@ describe("units", () => {
     expect(judge("250 cm", "2 m 50 cm", ["1. Convert 2 m 50 cm to centimeters."]).credit).toBe(0);
   });
 
+  it("reads a thousands point before the key's unit", () => {
+    expect(judge("2500 mL", "2.500 mL").credit).toBe(1);
+    expect(judge("2500", "2.500 mL", ["1. How many mL are in 2.5 L?"]).credit).toBe(1);
+    expect(judge("2500 mL", "2.500 km").credit).toBe(0);
+  });
+
   it("doubts a number that is the key's with a doubled digit read once", () => {
     const once = judge("5500 mL", "500 milliliters");
     expect(once.credit).toBe(0);

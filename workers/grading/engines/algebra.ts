@@ -148,7 +148,11 @@ export function misreadEquivalent(key: Expression, answer: string): string | und
   // The superscript also with a space before it, as a reader leaves one ("x 2 + 5x + 6").
   const powers = (s: string) =>
     s.replace(/([a-z]) ?([23])(?![\d.])/gi, (m, v: string, p: string) => (vars.has(v.toLowerCase()) ? `${v}^${p}` : m));
-  for (const candidate of [signs, powers(signs), digitsFor, powers(digitsFor)]) {
+  // One letter read for another: the answer has a letter the key does not and lacks one the key has ("4v + 12").
+  const letters = new Set((signs.toLowerCase().match(/[a-z]/g) ?? []).filter((c) => !vars.has(c)));
+  const absent = key.variables.filter((v) => !signs.toLowerCase().includes(v));
+  const swapped = letters.size === 1 && absent.length === 1 ? signs.replace(new RegExp([...letters][0]!, "gi"), absent[0]!) : signs;
+  for (const candidate of [signs, powers(signs), digitsFor, powers(digitsFor), swapped, powers(swapped)]) {
     if (candidate === answer) continue;
     const expr = parseExpression(candidate);
     if (expr && equivalentExpressions(key, expr)) return candidate;
@@ -171,14 +175,24 @@ export function judgeExpression(keyExpr: Expression, keyRaw: string, answer: str
       credit: 1,
       confidence: 0.6,
       reason: `Correct if read as ${misread}: equals ${keyRaw}.`,
-      doubt: `"${last.trim()}" was taken as ${misread} (a superscript, a sign or a digit may have been misread).`,
+      doubt: `"${last.trim()}" was taken as ${misread} (a superscript, a sign, a letter or a digit may have been misread).`,
     };
   }
   if (!studentExpr) {
     return { credit: 0, confidence: 0.7, reason: `Expected ${keyRaw}.`, doubt: "The answer could not be read as an expression." };
   }
-  if (!equivalentExpressions(keyExpr, studentExpr))
-    return { credit: 0, confidence: 0.93, reason: `${last.trim()} is not equal to ${keyRaw}.` };
+  if (!equivalentExpressions(keyExpr, studentExpr)) {
+    // A letter the key does not use is more likely a misreading than the student's: worth a look.
+    const foreign = studentExpr.variables.filter((v) => !keyExpr.variables.includes(v));
+    return {
+      credit: 0,
+      confidence: 0.93,
+      reason: `${last.trim()} is not equal to ${keyRaw}.`,
+      doubt: foreign.length
+        ? `"${last.trim()}" has ${foreign.join(", ")}, which the key does not use: a letter may have been misread.`
+        : undefined,
+    };
+  }
   const asked = context?.text.toLowerCase().replace(/\s+/g, "") ?? "";
   if (asked && asked.includes(studentExpr.compact) && studentExpr.compact !== keyExpr.compact) {
     return { credit: 0, confidence: 0.85, reason: "Wrote back the question's expression without simplifying it." };

@@ -10,7 +10,7 @@ import { readStudentNumber, sameValue } from "./numbers";
 import { questionIntent, type QuestionContext, type QuestionIntent } from "./question-context";
 import { echoesQuestion, inCompoundUnits, inOtherUnit } from "./amounts";
 import { levenshtein } from "./spelling";
-import { mayReadAs } from "./units";
+import { mayReadAs, readUnit } from "./units";
 import { compareAnswer, type AnswerValue, type Match, type NumberValue } from "./values";
 
 export { questionIntent, type QuestionIntent } from "./question-context";
@@ -51,8 +51,11 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
     }
     // "37.600" for 37600: a thousands comma read as a point, or written the European way. Either way the key's
     // value; a decimal is not written with three places that make the key's digits, so no doubt is left (0025).
-    const grouped = answer.trim().match(/^\d{1,3}(?:\.\d{3})+$/);
-    if (grouped && !key.percent && Number(grouped[0].replace(/\./g, "")) === key.value) {
+    // A unit after it is the key's or the asked one ("2.500 mL").
+    const grouped = answer.trim().match(/^(\d{1,3}(?:\.\d{3})+)\s*(.*)$/);
+    const groupedUnit = grouped?.[2] ? readUnit(grouped[2])?.unit : undefined;
+    const unitFits = !grouped?.[2] || (groupedUnit !== undefined && (groupedUnit === key.unit || intent.units.has(groupedUnit)));
+    if (grouped && unitFits && !key.percent && Number(grouped[1]!.replace(/\./g, "")) === key.value) {
       return {
         credit: 1,
         confidence: 0.9,

@@ -4,7 +4,7 @@
 import type { Judgement } from "./judge";
 import { readStudentNumber } from "./numbers";
 import { levenshtein } from "./spelling";
-import { normalizeText } from "./values";
+import { DIGIT_LOOKALIKES, normalizeText } from "./values";
 
 /** Singular, lower case: "Roots" → "root". */
 function stem(word: string): string {
@@ -23,6 +23,9 @@ export function words(text: string, dropFiller: boolean): string[] {
     .map(stem);
 }
 
+/** Digits and the letters a reader gives for them (g and q for 9). */
+const LOOKALIKE_ITEM = new RegExp(`^[\\d${Object.keys(DIGIT_LOOKALIKES).join("").replace("|", "\\|")}gq]+(?:\\.\\d+)?$`);
+
 /** "1, 2, 3", "{1,2,3}", "1 2 3", "red, blue and yellow": items normalised for comparison. */
 function listItems(text: string, numeric: boolean): string[] {
   let body = text.replace(/^[{[(]|[}\])]$/g, "").trim();
@@ -34,7 +37,9 @@ function listItems(text: string, numeric: boolean): string[] {
     .filter(Boolean);
   const items = numeric && parts.length === 1 ? body.split(/\s+/) : parts;
   return items.map((p) => {
-    const n = numeric ? readStudentNumber(p) : undefined;
+    // In a list of numbers, an item of digits and their look-alikes is a number ("l2" for 12, "S" for 5).
+    const digits = numeric && LOOKALIKE_ITEM.test(p) ? p.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? "9") : p;
+    const n = numeric ? readStudentNumber(digits) : undefined;
     return n ? String(Number(n.value.value.toFixed(6))) : words(p, true).join(" ");
   });
 }
@@ -141,7 +146,13 @@ export function judgeList(keyRaw: string, answer: string): Judgement {
     if (errorsOf(runOn) < errorsOf(match)) match = runOn;
   }
   const { missing, remaining, joined } = match;
-  const doubt = joined.length ? `Read as one item where ${joined.join(", ")} may have lost a space in reading.` : undefined;
+  // In a list of numbers, an item that is no number was misread more likely than written.
+  const odd = numeric ? remaining.filter((r) => !/^-?\d+(?:\.\d+)?$/.test(r)) : [];
+  const doubt = joined.length
+    ? `Read as one item where ${joined.join(", ")} may have lost a space in reading.`
+    : odd.length
+      ? `"${odd[0]}" is not a number: it may have been misread.`
+      : undefined;
   const hits = key.length - missing.length;
   const errors = errorsOf(match);
   if (errors === 0) return { credit: 1, confidence: 0.95, reason: "Correct: every item, in any order.", doubt };
