@@ -25,6 +25,11 @@ describe("question-aware judgement", () => {
     expect(judge("1, 2, 3, 6", "{6, 3, 2, 1}").credit).toBe(1);
     expect(judge("red, blue, yellow", "yellow, red and blue").credit).toBe(1);
     expect(judge("herbivores", "a herbivore").credit).toBe(1);
+    // A decimal comma (or a point read as one), unless three digits make it a thousands group; "per cent".
+    expect(judge("0.45", "0,45").credit).toBe(1);
+    expect(judge("3.5 kg", "3,5 kg").credit).toBe(1);
+    expect(judge("3500", "3,500").credit).toBe(1);
+    expect(judge("45%", "45 per cent").credit).toBe(1);
   });
 
   it("reads multiple choice by letter, option text or both, and doubts an answer naming two options", () => {

@@ -11,7 +11,9 @@ export function readStudentNumber(raw: string): { value: NumberValue; form: Numb
   const text = raw
     .trim()
     .replace(/(^|[\s=$(])\.(\d)/g, "$10.$2")
-    .replace(/(\d{1,3})(?: (\d{3}))+\b/g, (m) => (/^\d{1,3}( \d{3})+$/.test(m) ? m.replace(/ /g, "") : m));
+    .replace(/(\d{1,3})(?: (\d{3}))+\b/g, (m) => (/^\d{1,3}( \d{3})+$/.test(m) ? m.replace(/ /g, "") : m))
+    // A decimal comma, written or a point read as one: "3,5", "0,45 kg". Three digits after it are a thousands group.
+    .replace(/^([-+]?\d+),(\d{1,2}|\d{4,})(?=\s*[^\d\s,][^\d,]*$|$)/, "$1.$2");
   const n = parseNumber(text);
   if (n) {
     const body = text.replace(/^[a-z]\s*=\s*/i, "");

@@ -96,9 +96,9 @@ export function parseNumber(raw: string): Extract<AnswerValue, { kind: "number" 
     s = cur[2];
   }
   let percent = false;
-  if (/%$/.test(s) || /\s*percent$/i.test(s)) {
+  if (/%$/.test(s) || /\s*per\s?cent$/i.test(s)) {
     percent = true;
-    s = s.replace(/\s*(%|percent)$/i, "").trim();
+    s = s.replace(/\s*(%|per\s?cent)$/i, "").trim();
   }
   // mixed number: 1 1/2 or 1-1/2
   const mixed = s.match(/^([-+]?\d+)[ -](\d+)\/(\d+)(.*)$/);
