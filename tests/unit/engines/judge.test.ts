@@ -41,6 +41,15 @@ describe("question-aware judgement", () => {
     // Option markers as a photo reads them: a bracket misplaced or lost.
     expect(judge("C", "water", ["1. Which is a liquid?", "A )iron B)salt C) water D) sand"]).credit).toBe(1);
     expect(judge("C", "water", ["1. Which is a liquid?", "A iron B) salt C) water D) sand"]).credit).toBe(1);
+    // No options read on the page: a letter with text is marked by the letter and flagged, unless the key gives the text.
+    const unchecked = judge("C", "C) iron", ["1. Which is a liquid?"]);
+    expect(unchecked).toMatchObject({ credit: 1, doubt: expect.stringMatching(/options were not found/) });
+    expect(judge("C) water", "C) water", ["1. Which is a liquid?"]).doubt).toBeUndefined();
+    expect(judge("C", "A) water", ["1. Which is a liquid?"])).toMatchObject({
+      credit: 0,
+      doubt: expect.stringMatching(/could not be checked/),
+    });
+    expect(judge("C", "C", ["1. Which is a liquid?"]).doubt).toBeUndefined();
     const both = judge("B", "B) shark", page);
     expect(both.credit).toBe(0);
     expect(both.doubt).toMatch(/two options/);
