@@ -61,6 +61,8 @@ describe("question-aware judgement", () => {
     // Half marks by the policy, said in the reason; not a doubt that flags the question (0025).
     expect(simplest.reason).toMatch(/not in simplest form/);
     expect(simplest.doubt).toBeUndefined();
+    // ... unless it may be the question's own number misread.
+    expect(judge("1/5", "2/10", ["1. Reduce 2/1O to lowest terms."]).doubt).toMatch(/own number misread/);
     expect(judge("3.1", "3.14", ["1. Round 3.14 to the nearest tenth."]).credit).toBe(0);
     expect(judge("0.75", "3/4", ["1. Write 3/4 as a decimal."]).credit).toBe(0);
     expect(judge("75%", "0.75", ["1. Express 3/4 as a percent."]).credit).toBe(0.5);

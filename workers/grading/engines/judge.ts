@@ -84,11 +84,19 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
     return { credit: 0, confidence: 0.95, reason: `${answer.trim()} is not ${key.raw.trim()}.` };
   }
   // The right value in another form than asked is half marks by the marking policy, not a doubt: the reason says
-  // so and the question is not flagged (0025).
+  // so and the question is not flagged (0025). Unless it may be the question's own number, misread on the page or
+  // in the answer, or the question was not read to tell.
   const otherForm = (asked: string): Judgement =>
     echoesQuestion(answer, context)
       ? { credit: 0, confidence: 0.9, reason: `Wrote back the question's own number instead of ${asked}.` }
-      : { credit: 0.5, confidence: 0.85, reason: `Right value, but not ${asked}.` };
+      : {
+          credit: 0.5,
+          confidence: 0.85,
+          reason: `Right value, but not ${asked}.`,
+          doubt: nearQuestionNumber(answer, context)
+            ? `Right value in another form than asked (${asked}), or the question's own number misread.`
+            : undefined,
+        };
   if (intent.round !== undefined && student.decimals > intent.round && form === "decimal") return otherForm(`rounded as asked`);
   if (intent.as === "decimal" && (form === "fraction" || form === "mixed" || form === "percent")) return otherForm("as a decimal");
   if (intent.as === "percent" && form !== "percent" && !(Math.abs(student.value - key.value) < 1e-9 && key.percent))
@@ -222,6 +230,15 @@ function judgeOne(accepted: KeyQuestion["accepted"][number], answer: string, int
   const keyExpr = parseExpression(accepted.raw);
   if (keyExpr) return judgeExpression(keyExpr, accepted.raw, answer, context);
   return judgeText(accepted.raw, answer);
+}
+
+/** The question was not read, or gives a number within one character of the answer ("0.7S" for 0.75). */
+function nearQuestionNumber(answer: string, context?: QuestionContext): boolean {
+  if (!context) return true;
+  const a = answer.trim().replace(/\s+/g, " ");
+  return (context.text.match(/[\dSslIOo|][\dSslIOo|.,/ %]*/g) ?? [])
+    .map((t) => t.trim())
+    .some((t) => /\d/.test(t) && levenshtein(t, a) <= 1);
 }
 
 /** `read` is `key` with one digit of a doubled pair dropped ("500" for "5500", "13" for "113"). */
