@@ -236,9 +236,10 @@ function judgeOne(accepted: KeyQuestion["accepted"][number], answer: string, int
 function nearQuestionNumber(answer: string, context?: QuestionContext): boolean {
   if (!context) return true;
   const a = answer.trim().replace(/\s+/g, " ");
-  return (context.text.match(/[\dSslIOo|][\dSslIOo|.,/ %]*/g) ?? [])
-    .map((t) => t.trim())
-    .some((t) => /\d/.test(t) && levenshtein(t, a) <= 1);
+  // The question's words with a digit in them, alone and with the next word ("2 1/4", "2.25 m").
+  const words = context.text.split(/\s+/).map((w) => w.replace(/[.,:;?!]+$/, ""));
+  const numbers = words.flatMap((w, i) => (/\d/.test(w) ? [w, `${w} ${words[i + 1] ?? ""}`.trim()] : []));
+  return numbers.some((n) => levenshtein(n, a) <= 1);
 }
 
 /** `read` is `key` with one digit of a doubled pair dropped ("500" for "5500", "13" for "113"). */
