@@ -1,14 +1,17 @@
 // npm run bench:load — N simulated teachers (default 50) against the e2e server over loopback. Each teacher takes
-// one QuickSnap photo (upload, then an SSE subscription to its job until the first event), then loops without
-// pause over page loads (/dashboard, /assignments, /classes) and JSON API calls (/api/auth/me, /api/classes,
+// one QuickSnap photo (upload, then an SSE subscription to its job until the first event), then loops over page loads (/dashboard, /assignments, /classes) and JSON API calls (/api/auth/me, /api/classes,
 // /api/assignments, the job's status). Prints throughput, p50/p95/p99 latency per kind and errors; meanwhile the
 // QuickSnap photos grade in the background, as they would in a classroom.
-// Options: BENCH_TEACHERS (50), BENCH_SECONDS (20), BENCH_PORT (8798), BENCH_SERVER_LOG, BENCH_URL (use a running
-// server instead of starting one), READER_PROCESSES=0 for the former one-workerd layout.
+// By default a teacher sends the next request as soon as the last is answered (a closed loop: the figures are the
+// server's capacity). BENCH_THINK_MS=1000 makes each teacher pause about that long (0.5–1.5×, random) between
+// requests, as a person clicking through the app does: the figures are what such teachers see.
+// Options: BENCH_TEACHERS (50), BENCH_SECONDS (20), BENCH_THINK_MS (0), BENCH_PORT (8798), BENCH_SERVER_LOG,
+// BENCH_URL (use a running server instead of starting one), READER_PROCESSES=0 for the former one-workerd layout.
 import { percentile, registerTeacher, renderPhotos, startServer, waitForHealth, type BenchServer } from "./bench/harness";
 
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
 const PORT = process.env.BENCH_PORT ?? "8798";
 /** A request unanswered for this long counts as an error, so the run always ends. */
 const REQUEST_LIMIT_MS = 30_000;
@@ -76,6 +79,8 @@ async function teacher(auth: Record<string, string>, photo: Uint8Array<ArrayBuff
   const pages = ["/dashboard", "/assignments", "/classes"];
   const apis = ["/api/auth/me", "/api/classes", "/api/assignments", ...(jobId ? [`/api/v2/grading/job/${jobId}`] : [])];
   for (let i = n; performance.now() < stopAt; i++) {
+    if (THINK_MS > 0) await new Promise((done) => setTimeout(done, THINK_MS * (0.5 + Math.random())));
+    if (performance.now() >= stopAt) break;
     const signal = AbortSignal.timeout(REQUEST_LIMIT_MS);
     if (i % 2 === 0) await timed("page", () => fetch(`${base}${pages[i % pages.length]}`, { headers: auth, signal }));
     else await timed("api", () => fetch(`${base}${apis[i % apis.length]}`, { headers: auth, signal }));
@@ -97,7 +102,8 @@ async function main() {
   const total = Object.values(samples).reduce((s, l) => s + l.length, 0);
   const failed = Object.values(errors).reduce((s, n) => s + n, 0);
   const layout = process.env.READER_PROCESSES === "0" ? "one workerd (former layout)" : "app process + reader processes";
-  console.log(`\nbench:load: ${TEACHERS} teachers, ${elapsed.toFixed(1)} s, ${layout}`);
+  const pacing = THINK_MS > 0 ? `pausing about ${THINK_MS} ms between requests` : "no pause between requests";
+  console.log(`\nbench:load: ${TEACHERS} teachers, ${pacing}, ${elapsed.toFixed(1)} s, ${layout}`);
   console.log(`  throughput: ${(total / elapsed).toFixed(0)} requests/s (${total} answered, ${failed} errors)`);
   const all = Object.values(samples)
     .flat()

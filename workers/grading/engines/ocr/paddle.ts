@@ -8,6 +8,7 @@ import type { OcrEngine, OcrPage } from "./engine";
 import type { ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
 import { groupRows } from "./rows";
+import { addInkSpaces } from "./spaces";
 
 export interface PaddleAssets {
   /** onnxruntime-web's ort-wasm-simd-threaded.wasm, compiled. */
@@ -238,7 +239,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const [, frames, classes] = out.dims as number[];
     const decoded = ctcDecode(out.data as Float32Array, frames, classes, assets.characters);
     out.dispose?.();
-    return { ...decoded, width: frames };
+    // A space the model missed but the line's pixels show (ocr/spaces.ts).
+    const chars = addInkSpaces(decoded.chars, tensor, width, REC_HEIGHT, width / frames);
+    return { text: chars.map((c) => c.char).join(""), chars, width: frames };
   }
 
   async function recognize(bytes: Uint8Array): Promise<OcrPage> {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { addInkSpaces, inkColumns, type DecodedChar } from "../../../workers/grading/engines/ocr/spaces";
+
+const HEIGHT = 48;
+
+/**
+ * A recogniser input (first plane only, normalised: paper 1, ink -1) holding glyphs: [start column, width] each,
+ * with ink from row 10 to row 39 (a text height of 30).
+ */
+function line(width: number, glyphs: [number, number][], paper = 1, ink = -1): Float32Array {
+  const tensor = new Float32Array(width * HEIGHT).fill(paper);
+  for (const [start, w] of glyphs) for (let y = 10; y < 40; y++) for (let x = start; x < start + w; x++) tensor[y * width + x] = ink;
+  return tensor;
+}
+
+/** Characters decoded at each glyph's first column, one frame per 4 columns. */
+function chars(text: string, glyphs: [number, number][]): DecodedChar[] {
+  return [...text].map((char, i) => ({ char, frame: Math.floor(glyphs[i][0] / 4), score: 0.9 }));
+}
+
+const text = (list: DecodedChar[]) => list.map((c) => c.char).join("");
+
+describe("word spaces from the line's ink", () => {
+  it("measures the ink's columns and the text's height", () => {
+    const { ink, textHeight } = inkColumns(
+      line(40, [
+        [4, 8],
+        [20, 8],
+      ]),
+      40,
+      HEIGHT,
+    );
+    expect(textHeight).toBe(30);
+    expect([...ink.slice(4, 12)].every(Boolean)).toBe(true);
+    expect([...ink.slice(12, 20)].some(Boolean)).toBe(false);
+  });
+
+  it("adds a space where the blank between two characters is a word's gap, not a letter's", () => {
+    // "110-44": letters 3 columns apart; then gaps of 12 (0.4 of the text's height) around the minus sign.
+    const glyphs: [number, number][] = [
+      [4, 14],
+      [21, 14],
+      [38, 14],
+      [64, 10],
+      [86, 14],
+      [103, 14],
+    ];
+    const spaced = addInkSpaces(chars("110-44", glyphs), line(124, glyphs), 124, HEIGHT, 4);
+    expect(text(spaced)).toBe("110 - 44");
+  });
+
+  it("asks for a wider blank beside a narrow upright stroke, whose side bearings are blank too", () => {
+    // "112" with 13-column blanks (0.43 of the height) between its ones; "1 2" with a 20-column one.
+    const ones: [number, number][] = [
+      [4, 6],
+      [23, 6],
+      [42, 14],
+    ];
+    expect(text(addInkSpaces(chars("112", ones), line(60, ones), 60, HEIGHT, 4))).toBe("112");
+    const apart: [number, number][] = [
+      [4, 6],
+      [30, 14],
+    ];
+    expect(text(addInkSpaces(chars("12", apart), line(48, apart), 48, HEIGHT, 4))).toBe("1 2");
+  });
+
+  it("keeps the model's own spaces and adds none twice", () => {
+    const glyphs: [number, number][] = [
+      [4, 14],
+      [0, 0],
+      [30, 14],
+    ];
+    const decoded = chars("a b", glyphs);
+    expect(text(addInkSpaces(decoded, line(52, [glyphs[0], glyphs[2]]), 52, HEIGHT, 4))).toBe("a b");
+  });
+
+  it("adds nothing to a line too faint to tell ink from paper", () => {
+    const glyphs: [number, number][] = [
+      [4, 14],
+      [40, 14],
+    ];
+    const faint = line(60, glyphs, 0.9, 0.75);
+    expect(text(addInkSpaces(chars("ab", glyphs), faint, 60, HEIGHT, 4))).toBe("ab");
+  });
+});
