@@ -161,6 +161,12 @@ describe("question-aware judgement", () => {
     expect(judge("225 cm", "22.5 cm", ["1. Convert 2.25 m to centimeters."]).doubt).toMatch(/decimal point/);
   });
 
+  it("takes a slip in the key's words singular or plural, and flags the key with letters lost", () => {
+    expect(judge("butterflies | moths", "a butterly")).toMatchObject({ credit: 1, doubt: expect.stringMatching(/spelling slip/) });
+    expect(judge("ice", "ce")).toMatchObject({ credit: 0, doubt: expect.stringMatching(/letters missing/) });
+    expect(judge("herbivores", "carnivores").doubt).toBeUndefined();
+  });
+
   it("reads number words", () => {
     expect(parseNumberWords("twenty-four")?.value).toBe(24);
     expect(parseNumberWords("one hundred and five")?.value).toBe(105);

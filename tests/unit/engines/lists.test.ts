@@ -38,4 +38,11 @@ describe("lists", () => {
     expect(odd.credit).toBe(0);
     expect(odd.doubt).toMatch(/"b" is not a number/);
   });
+
+  it("reads semicolons read as colons, and a decimal in a list of whole numbers as two items, one of them flagged", () => {
+    expect(judgeList("3, 6, 12, 4, 2, 1", "3: 6: 12:4: 2: 1").credit).toBe(1);
+    const point = judgeList("12, 24, 16, 28, 20", "12,24,16,28,20.18");
+    expect(point.credit).toBe(0.5);
+    expect(point.doubt).toMatch(/20 18/);
+  });
 });

@@ -9,7 +9,7 @@ import { judgeList, words } from "./lists";
 import { readStudentNumber, sameValue } from "./numbers";
 import { questionIntent, type QuestionContext, type QuestionIntent } from "./question-context";
 import { echoesQuestion, inCompoundUnits, inOtherUnit } from "./amounts";
-import { levenshtein } from "./spelling";
+import { levenshtein, slipAllowance } from "./spelling";
 import { mayReadAs, readUnit } from "./units";
 import { compareAnswer, type AnswerValue, type Match, type NumberValue } from "./values";
 
@@ -147,14 +147,26 @@ function judgeText(keyText: string, answer: string): Judgement {
   // Every key word there, in a short answer ("the Nile river", "they make honey").
   if (kw.length && kw.every((w) => sw.includes(w)) && sw.length - kw.length <= 2)
     return { credit: 1, confidence: 0.9, reason: "Correct: contains the expected answer." };
+  // Singular and plural set aside, within a spelling slip ("a butterly" for butterflies): right, with a doubt.
+  const [ks, ss] = [kw.join(" "), sw.join(" ")];
+  const apart = kw.length && ss ? levenshtein(ks, ss) : Infinity;
+  const slip = "Close to the key but not the same words: a spelling slip or a different answer?";
+  if (apart <= slipAllowance(ks.length))
+    return { credit: 1, confidence: 0.85, reason: `Correct (a small spelling slip: "${answer.trim()}").`, doubt: slip };
   const m = compareAnswer({ kind: "text", text: keyText, raw: keyText }, answer);
   // Partial matches doubt; so does a zero at confidence 0.6 or less (a key word swapped for another).
-  if (m.credit > 0 || m.confidence <= 0.6)
-    return {
-      ...m,
-      doubt: m.confidence < 0.9 ? "Close to the key but not the same words: a spelling slip or a different answer?" : undefined,
-    };
+  if (m.credit > 0 || m.confidence <= 0.6) return { ...m, doubt: m.confidence < 0.9 ? slip : undefined };
+  // The key with a letter or two missing ("ce" for ice): lost in reading, or another answer.
+  if (ss && ks.length - ss.length <= 2 && lettersOf(ss, ks))
+    return { ...m, doubt: `"${answer.trim()}" is the key with letters missing: they may have been lost in reading.` };
   return m;
+}
+
+/** Every letter of `part`, in order, within `whole`. */
+function lettersOf(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
 }
 
 function judgeChoice(key: Extract<AnswerValue, { kind: "choice" }>, answer: string, context?: QuestionContext): Judgement {

@@ -32,7 +32,7 @@ function listItems(text: string, numeric: boolean): string[] {
   // A comma read as a full stop: "2. 4. 6, 8", "red. blue, yellow". A decimal point is never followed by a space.
   body = numeric ? body.replace(/(\d)\.\s+(?=\d)/g, "$1, ") : body.replace(/(\p{L})\.\s+(?=\p{L})/gu, "$1, ");
   const parts = body
-    .split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/i)
+    .split(/\s*[,;:]\s*|\s+and\s+|\s*&\s*/i)
     .map((p) => p.replace(/^(?:and|&)\s+/i, ""))
     .filter(Boolean);
   const items = numeric && parts.length === 1 ? body.split(/\s+/) : parts;
@@ -108,6 +108,20 @@ function matchItems(key: string[], student: string[], numeric: boolean): ItemMat
     remaining.splice(remaining.indexOf(extra), 1);
     // A point between whole numbers of a list is its comma (the space after it lost too); digits run together are a doubt.
     if (!extra.includes(".")) joined.push(parts.join(" "));
+  }
+  // In a list of whole numbers, a decimal left over is two items with their comma read as a point ("20.18": one of
+  // them the key's), taken apart with a doubt.
+  if (numeric && key.every((k) => /^-?\d+$/.test(k))) {
+    for (const extra of remaining.filter((r) => /^\d+\.\d+$/.test(r))) {
+      const parts = extra.split(".");
+      if (!parts.some((p) => missing.includes(p))) continue;
+      remaining.splice(remaining.indexOf(extra), 1);
+      for (const p of parts) {
+        if (missing.includes(p)) missing.splice(missing.indexOf(p), 1);
+        else remaining.push(p);
+      }
+      joined.push(parts.join(" "));
+    }
   }
   return { missing, remaining, joined };
 }
