@@ -50,6 +50,8 @@ describe("question-aware judgement", () => {
       doubt: expect.stringMatching(/could not be checked/),
     });
     expect(judge("C", "C", ["1. Which is a liquid?"]).doubt).toBeUndefined();
+    // Options read, but the text after the letter matches none of them (a badly read option line): flagged.
+    expect(judge("C", "C) iron", ["1. Which is a liquid?", "A) lr on B) salt C) water D) sand"]).doubt).toMatch(/matches none/);
     const both = judge("B", "B) shark", page);
     expect(both.credit).toBe(0);
     expect(both.doubt).toMatch(/two options/);

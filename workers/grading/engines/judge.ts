@@ -197,14 +197,18 @@ function judgeChoice(key: Extract<AnswerValue, { kind: "choice" }>, answer: stri
     if (!rest || !options.size || matchOption(rest).length || lettered[1] === letter) {
       // A letter with an option's text, and no options read on the page to check that text against: the answer may
       // name two options (0025). The key's own text for the option settles it when it is there.
+      // So is text that matches none of the options read (an option line read badly).
       const unchecked =
-        rest && /\p{L}{2}/u.test(rest) && !options.size && !(keyText && words(keyText, true).join(" ") === words(rest, true).join(" "));
+        rest &&
+        /\p{L}{2}/u.test(rest) &&
+        !matchOption(rest).length &&
+        !(keyText && words(keyText, true).join(" ") === words(rest, true).join(" "));
       if (unchecked)
         return {
           credit: letter === key.letter ? 1 : 0,
           confidence: 0.7,
           reason: letter === key.letter ? `Correct: ${key.letter}.` : `Chose ${letter}; the answer is ${key.letter}.`,
-          doubt: `The options were not found on the page: "${rest}" after the letter could not be checked.`,
+          doubt: `${options.size ? "The text after the letter matches none of the options read" : "The options were not found on the page"}: "${rest}" could not be checked.`,
         };
       return letter === key.letter
         ? { credit: 1, confidence: 0.97, reason: `Correct: ${key.letter}.` }
