@@ -169,6 +169,13 @@ describe("question-aware judgement", () => {
     expect(judge("herbivores", "carnivores").doubt).toBeUndefined();
   });
 
+  it("closes a space read inside a number, with a doubt, and flags a number question's answer that is no number", () => {
+    expect(judge("11100", "11,10 0")).toMatchObject({ credit: 1, doubt: expect.stringMatching(/space/) });
+    expect(judge("26.96", "2 6.96", ["1. Round 26.958 to the nearest hundredth."])).toMatchObject({ credit: 1 });
+    expect(judge("11100", "11,10 5")).toMatchObject({ credit: 0, doubt: expect.stringMatching(/could not be read as a number/) });
+    expect(judge("12", "twelve").doubt).toBeUndefined();
+  });
+
   it("reads number words", () => {
     expect(parseNumberWords("twenty-four")?.value).toBe(24);
     expect(parseNumberWords("one hundred and five")?.value).toBe(105);

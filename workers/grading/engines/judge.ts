@@ -28,8 +28,19 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
     const asked = intent.units.size === 1 ? [...intent.units][0] : undefined;
     const compound = inCompoundUnits(key, answer, asked, context);
     if (compound) return compound;
+    // A space read inside a number ("11,10 0", "2 6.96"): the number without it, if that is the key's, with a doubt.
+    const closed = readStudentNumber(answer.trim().replace(/(\d[,.]?)\s+(?=[,.]?\d)/g, "$1"));
+    if (closed && sameValue(key, closed.value, intent.round !== undefined))
+      return {
+        credit: 1,
+        confidence: 0.6,
+        reason: `Correct if read as ${closed.value.raw}.`,
+        doubt: `"${answer.trim()}" was taken as ${closed.value.raw}: a space may have been read inside the number.`,
+      };
     const m = compareAnswer(key, answer);
-    return m.credit > 0 ? { ...m, doubt: "The number was taken from a longer answer." } : m;
+    return m.credit > 0
+      ? { ...m, doubt: "The number was taken from a longer answer." }
+      : { ...m, doubt: "The answer could not be read as a number." };
   }
   const { value: student, form } = read;
   if (key.variable && student.variable && key.variable !== student.variable) {
