@@ -50,18 +50,24 @@ describe("word spaces from the line's ink", () => {
   });
 
   it("asks for a wider blank beside a narrow upright stroke, whose side bearings are blank too", () => {
-    // "112" with 13-column blanks (0.43 of the height) between its ones; "1 2" with a 20-column one.
-    const ones: [number, number][] = [
-      [4, 6],
-      [23, 6],
-      [42, 14],
+    // "1-2" and "4-2" with 13-column blanks (0.43 of the height) around the minus sign.
+    const glyphs: [number, number][] = [
+      [4, 14],
+      [31, 10],
+      [54, 14],
     ];
-    expect(text(addInkSpaces(chars("112", ones), line(60, ones), 60, HEIGHT, 4))).toBe("112");
-    const apart: [number, number][] = [
-      [4, 6],
-      [30, 14],
+    expect(text(addInkSpaces(chars("1-2", glyphs), line(72, glyphs), 72, HEIGHT, 4))).toBe("1- 2"); // beside the 1 the blank is too narrow, beside the 2 it is not
+    expect(text(addInkSpaces(chars("4-2", glyphs), line(72, glyphs), 72, HEIGHT, 4))).toBe("4 - 2");
+  });
+
+  it("adds no space inside a word or a number, however wide the blank", () => {
+    const glyphs: [number, number][] = [
+      [4, 14],
+      [32, 14],
+      [60, 14],
     ];
-    expect(text(addInkSpaces(chars("12", apart), line(48, apart), 48, HEIGHT, 4))).toBe("1 2");
+    expect(text(addInkSpaces(chars("Sun", glyphs), line(80, glyphs), 80, HEIGHT, 4))).toBe("Sun");
+    expect(text(addInkSpaces(chars("0.5", glyphs), line(80, glyphs), 80, HEIGHT, 4))).toBe("0.5");
   });
 
   it("keeps the model's own spaces and adds none twice", () => {
@@ -80,6 +86,6 @@ describe("word spaces from the line's ink", () => {
       [40, 14],
     ];
     const faint = line(60, glyphs, 0.9, 0.75);
-    expect(text(addInkSpaces(chars("ab", glyphs), faint, 60, HEIGHT, 4))).toBe("ab");
+    expect(text(addInkSpaces(chars("a+", glyphs), faint, 60, HEIGHT, 4))).toBe("a+");
   });
 });

@@ -19,6 +19,14 @@ export const SPACE_GAP = 0.3;
  */
 export const NARROW_SPACE_GAP = 0.55;
 const NARROW = /^[1Il|]$/;
+/** Typed text puts no space before closing punctuation or after an opening bracket: there too the wider gap. */
+const CLOSING = /^[.,:;!?)\]%]$/;
+const OPENING = /^[([]$/;
+/**
+ * Only beside an operator sign: inside words and numbers a blank can be a wide letter gap ("Su n", ". 5" were
+ * read so on dev grading pages), and a space there changes the answer; around an operator it changes nothing.
+ */
+const OPERATOR = /^[=+\-−×÷<>]$/;
 
 /** The line's ink: per column, whether it holds ink; and the height the ink spans, in rows. */
 export function inkColumns(tensor: Float32Array, width: number, height: number): { ink: Uint8Array; textHeight: number } {
@@ -74,9 +82,10 @@ export function addInkSpaces(chars: DecodedChar[], tensor: Float32Array, width: 
   for (let i = 1; i < chars.length; i++) {
     const prev = out.at(-1)!;
     const next = chars[i];
-    if (prev.char !== " " && next.char !== " ") {
+    if (prev.char !== " " && next.char !== " " && (OPERATOR.test(prev.char) || OPERATOR.test(next.char))) {
       const gap = longestBlank(ink, Math.floor(prev.frame * pxPerFrame), Math.ceil((next.frame + 1) * pxPerFrame));
-      const needed = NARROW.test(prev.char) || NARROW.test(next.char) ? narrowGap : minGap;
+      const tight = NARROW.test(prev.char) || NARROW.test(next.char) || CLOSING.test(next.char) || OPENING.test(prev.char);
+      const needed = tight ? narrowGap : minGap;
       // The space scores as its neighbours do, so that it neither lowers nor raises the line's confidence.
       if (gap >= needed) out.push({ char: " ", frame: next.frame, score: (prev.score + next.score) / 2 });
     }
