@@ -70,8 +70,8 @@ function longestBlank(ink: Uint8Array, from: number, to: number): number {
 }
 
 /**
- * Adds a space between two characters the model read side by side where the line's pixels between them show a
- * blank at least SPACE_GAP of the text's height wide. `pxPerFrame` maps the model's output frames to columns.
+ * Adds a space beside an operator sign the model read against its neighbour where the line's pixels between them
+ * show a blank at least SPACE_GAP of the text's height wide (NARROW_SPACE_GAP beside narrow strokes and punctuation). `pxPerFrame` maps the model's output frames to columns.
  */
 export function addInkSpaces(chars: DecodedChar[], tensor: Float32Array, width: number, height: number, pxPerFrame: number): DecodedChar[] {
   if (chars.length < 2) return chars;
