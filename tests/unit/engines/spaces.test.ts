@@ -70,6 +70,41 @@ describe("word spaces from the line's ink", () => {
     expect(text(addInkSpaces(chars("0.5", glyphs), line(80, glyphs), 80, HEIGHT, 4))).toBe("0.5");
   });
 
+  it("adds a space after a question's number, a choice's letter, a label and between a number and its unit", () => {
+    // Each pair 8 columns apart (0.27 of the height): more than a lead-in's 0.22, less than an operator's 0.3.
+    const spaced = (t: string) => {
+      const glyphs = [...t].map((_, i): [number, number] => [4 + i * 22, 14]);
+      return text(addInkSpaces(chars(t, glyphs), line(8 + t.length * 22, glyphs), 8 + t.length * 22, HEIGHT, 4));
+    };
+    expect(spaced("1.110")).toBe("1. 110");
+    expect(spaced("A)21")).toBe("A) 21");
+    expect(spaced("Answer:15")).toBe("Answer: 15");
+    expect(spaced("so.How")).toBe("so. How");
+    expect(spaced("3-4")).toBe("3-4");
+    // Not inside a decimal, a time or a number that starts with 0, however the blank looks.
+    expect(spaced("= 1.5")).toBe("= 1.5");
+    expect(spaced("10:30")).toBe("10:30");
+    expect(spaced("0.5")).toBe("0.5");
+    expect(spaced("= 3.6km")).toBe("= 3.6km"); // a unit needs 0.3 of the height
+  });
+
+  it("asks a point inside a line for a blank wider than a decimal's", () => {
+    // "= 11 3.5": the point after "3" is a question's number only with 0.37 of the height blank after it.
+    const at = (gap: number): [number, number][] => [
+      [4, 14],
+      [22, 14],
+      [40, 14],
+      [58, 14],
+      [76, 14],
+      [94, 14],
+      [112, 4],
+      [116 + gap, 14],
+    ];
+    const read = (gap: number) => text(addInkSpaces(chars("= 11 3.5", at(gap)), line(150, at(gap)), 150, HEIGHT, 4));
+    expect(read(8)).toBe("= 11 3.5");
+    expect(read(11)).toBe("= 11 3. 5");
+  });
+
   it("keeps the model's own spaces and adds none twice", () => {
     const glyphs: [number, number][] = [
       [4, 14],

@@ -1,6 +1,6 @@
 // Word spaces the recogniser missed, found in the line's own pixels. PP-OCRv4 often drops the narrow spaces of
 // small or soft text ("110 - 44 = 66" read "110-44=66"); the blank columns between two characters still show
-// them. See docs/decisions/0025-word-spaces-from-ink-gaps.md.
+// them. See docs/decisions/0026-word-spaces-from-ink-gaps.md and 0027-spaces-after-lead-ins-and-numbers.md.
 
 export interface DecodedChar {
   char: string;
@@ -14,19 +14,67 @@ export interface DecodedChar {
  */
 export const SPACE_GAP = 0.3;
 /**
- * Beside a narrow upright stroke ("1", "I", "l") the blank holds the glyph's wide side bearings too: "112"
- * shows blanks of 0.3–0.45 of the height between its ones. There a word space must be this wide.
+ * Beside a narrow upright stroke ("1", "I", "l") the blank holds the glyph's wide side bearings too: "1-2" shows
+ * blanks of up to about 0.4 of the height. There a word space must be this wide (0.55 until 0027).
  */
-export const NARROW_SPACE_GAP = 0.55;
+export const NARROW_SPACE_GAP = 0.45;
 const NARROW = /^[1Il|]$/;
 /** Typed text puts no space before closing punctuation or after an opening bracket: there too the wider gap. */
 const CLOSING = /^[.,:;!?)\]%]$/;
 const OPENING = /^[([]$/;
 /**
- * Only beside an operator sign: inside words and numbers a blank can be a wide letter gap ("Su n", ". 5" were
- * read so on dev grading pages), and a space there changes the answer; around an operator it changes nothing.
+ * Beside an operator sign, after a lead-in and between a number and a word only: inside words and numbers a blank
+ * can be a wide letter gap ("Su n", ". 5" were read so on dev grading pages), and a space there changes the answer.
  */
 const OPERATOR = /^[=+\-−×÷<>]$/;
+/**
+ * After a lead-in: a question's number ("1. 110"), a choice's letter ("A) 21"), a label ("Answer: 15") or a
+ * sentence's end ("morning. How"). The blank there follows a narrow mark, so a smaller share of the height does.
+ */
+export const LEAD_GAP = 0.22;
+/** Between a number and a word or a unit ("3.6 km", "5 x 2"). */
+export const UNIT_GAP = 0.3;
+const DIGIT = /^[0-9]$/;
+const LETTER = /^[A-Za-z]$/;
+const WORD_START = /^[0-9A-Za-z$£€]$/;
+
+/**
+ * A number and a point inside a line may be a question's number ("= 11 3. 5 x 2") or a decimal ("0.5"): a space
+ * there needs a blank wider than a decimal point's side bearings ever make.
+ */
+export const NUMBER_POINT_GAP = 0.35;
+
+/**
+ * The blank, as a share of the text's height, that makes a space between the last character of `line` and `next`
+ * after a lead-in; 0 where there is no lead-in.
+ */
+function leadInGap(line: DecodedChar[], next: string): number {
+  if (!WORD_START.test(next)) return 0;
+  const prev = line[line.length - 1].char;
+  const previous = line[line.length - 2]?.char ?? "";
+  if (prev === ")") return LEAD_GAP;
+  if (prev === ":") return LETTER.test(previous) ? LEAD_GAP : 0; // not inside a time, "10:30"
+  if (prev !== ".") return 0;
+  if (LETTER.test(previous)) return /^[A-Z]$/.test(next) ? LEAD_GAP : 0; // a sentence's end
+  let start = line.length - 1;
+  while (start > 0 && DIGIT.test(line[start - 1].char)) start--;
+  // A question's number never starts with 0: "0.5" is a decimal wherever it stands.
+  if (start === line.length - 1 || line[start].char === "0") return 0;
+  if (start === 0) return LEAD_GAP; // the line's question number
+  return line[start - 1].char === " " && DIGIT.test(next) ? NUMBER_POINT_GAP : 0;
+}
+
+/** The blank, as a share of the text's height, that makes a space between the last character of `line` and `next`; 0 where none may. */
+function spaceGap(line: DecodedChar[], next: string): number {
+  const prev = line[line.length - 1].char;
+  if (prev === " " || next === " ") return 0;
+  if (OPERATOR.test(prev) || OPERATOR.test(next)) {
+    const tight = NARROW.test(prev) || NARROW.test(next) || CLOSING.test(next) || OPENING.test(prev);
+    return tight ? NARROW_SPACE_GAP : SPACE_GAP;
+  }
+  if ((DIGIT.test(prev) && LETTER.test(next)) || (LETTER.test(prev) && DIGIT.test(next))) return UNIT_GAP;
+  return leadInGap(line, next);
+}
 
 /** The line's ink: per column, whether it holds ink; and the height the ink spans, in rows. */
 export function inkColumns(tensor: Float32Array, width: number, height: number): { ink: Uint8Array; textHeight: number } {
@@ -70,24 +118,23 @@ function longestBlank(ink: Uint8Array, from: number, to: number): number {
 }
 
 /**
- * Adds a space beside an operator sign the model read against its neighbour where the line's pixels between them
- * show a blank at least SPACE_GAP of the text's height wide (NARROW_SPACE_GAP beside narrow strokes and punctuation). `pxPerFrame` maps the model's output frames to columns.
+ * Adds a space the model missed where the line's pixels show a blank wide enough: beside an operator sign
+ * SPACE_GAP of the text's height (NARROW_SPACE_GAP beside narrow strokes and punctuation), after a lead-in
+ * LEAD_GAP or NUMBER_POINT_GAP, between a number and a word UNIT_GAP. `pxPerFrame` maps the model's output frames
+ * to columns.
  */
 export function addInkSpaces(chars: DecodedChar[], tensor: Float32Array, width: number, height: number, pxPerFrame: number): DecodedChar[] {
   if (chars.length < 2) return chars;
   const { ink, textHeight } = inkColumns(tensor, width, height);
-  const minGap = Math.max(3, SPACE_GAP * textHeight);
-  const narrowGap = Math.max(3, NARROW_SPACE_GAP * textHeight);
   const out: DecodedChar[] = [chars[0]];
   for (let i = 1; i < chars.length; i++) {
-    const prev = out.at(-1)!;
+    const prev = out[out.length - 1];
     const next = chars[i];
-    if (prev.char !== " " && next.char !== " " && (OPERATOR.test(prev.char) || OPERATOR.test(next.char))) {
+    const share = spaceGap(out, next.char);
+    if (share > 0) {
       const gap = longestBlank(ink, Math.floor(prev.frame * pxPerFrame), Math.ceil((next.frame + 1) * pxPerFrame));
-      const tight = NARROW.test(prev.char) || NARROW.test(next.char) || CLOSING.test(next.char) || OPENING.test(prev.char);
-      const needed = tight ? narrowGap : minGap;
       // The space scores as its neighbours do, so that it neither lowers nor raises the line's confidence.
-      if (gap >= needed) out.push({ char: " ", frame: next.frame, score: (prev.score + next.score) / 2 });
+      if (gap >= Math.max(3, share * textHeight)) out.push({ char: " ", frame: next.frame, score: (prev.score + next.score) / 2 });
     }
     out.push(next);
   }
