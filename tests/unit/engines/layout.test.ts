@@ -170,6 +170,18 @@ describe("question numbers misread as letters", () => {
     ]);
   });
 
+  it("reads 'S.18 ÷ 3 = 6' (the 5 read as S, the space after its point lost) as question 5", () => {
+    const work = extractStudentWork(
+      "4. 13 x 12 = 156\nS.18 ÷ 3 = 6\n6. 8 x 2 = 16",
+      parseAnswerKey("4. 156\n5. 6\n6. 16", { totalPoints: 3 }),
+    );
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [4, "156"],
+      [5, "6"],
+      [6, "16"],
+    ]);
+  });
+
   it("reads a serif 1 read as 'L.' as question 1, and gives an answer to question 1 when its number was read nowhere", () => {
     expect(answers("L. What is the formula for ammonia?\nAnswer: NH3", "1. NH3")).toEqual({ 1: "NH3" });
     const work = extractStudentWork(

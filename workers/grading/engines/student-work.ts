@@ -185,6 +185,8 @@ function fixQuestionLabel(text: string): string {
   // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter (a serif 1's
   // foot makes it an L).
   text = text.replace(/^(\s*)([SlIL|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
+  // "S.18 ÷ 3 = 6": the 5 read as S and the space after its point lost (a letter never starts a decimal).
+  text = text.replace(/^(\s*)S\.(?=\d)/, "$15. ");
   return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
     /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
   );

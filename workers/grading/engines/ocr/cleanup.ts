@@ -15,6 +15,8 @@ export interface CleanupSteps {
   flatField: boolean;
   deskew: boolean;
   scale: boolean;
+  /** Scale small text up to the target too (off: only large text is brought down; see decision 0028). */
+  upscale: boolean;
   threshold: boolean;
   /** Text line height (px) the page is scaled to. */
   targetLineHeight: number;
@@ -28,6 +30,7 @@ export const DEFAULT_CLEANUP: CleanupSteps = {
   flatField: true,
   deskew: true,
   scale: true,
+  upscale: false,
   threshold: false,
   targetLineHeight: 26,
 };
@@ -745,7 +748,7 @@ export function cleanPage(
   report.lineHeight = lineHeight;
   if (config.scale && lineHeight) {
     const wanted = Math.min(config.targetLineHeight / lineHeight, MAX_CLEAN_LONG_SIDE / Math.max(img.width, img.height));
-    if (wanted > 1.25 || wanted < 0.6) scale = wanted;
+    if ((config.upscale && wanted > 1.25) || wanted < 0.6) scale = wanted;
   }
   if (scale !== 1) img = turnAndScale(img, degrees, scale);
   else img = turned;
