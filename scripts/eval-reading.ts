@@ -2,6 +2,7 @@
 // Pages come from tests/fixtures/reading/pages.ts (layouts × fonts × capture conditions). The held-out set
 // (default) has its own seeds and question banks; develop against `--set dev` only.
 //   npm run eval:reading -- [--set dev|heldout] [--condition phone] [--layout two-columns] [--font serif] [--verbose]
+//   npm run eval:reading -- --set dev --edits 2   (the misreads left, most frequent first, 2 examples each; dev only)
 import { parseArgs } from "node:util";
 import {
   CONDITIONS,
@@ -16,6 +17,7 @@ import {
 } from "../tests/fixtures/reading/pages";
 import { getOcrEngine, parseAnswerKey, readDocument } from "../workers/grading/engines/index";
 import { extractFromReading } from "../workers/grading/engines/student-work";
+import { characterEdits, type Edit } from "../tests/fixtures/reading/edits";
 import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../workers/grading/engines/ocr/cleanup";
 
 const { values: args } = parseArgs({
@@ -32,8 +34,13 @@ const { values: args } = parseArgs({
     every: { type: "string", default: "1" },
     // Repeat the set with further seeds (development only: the held-out figures are one round).
     rounds: { type: "string", default: "1" },
+    // List the character edits left on typed pages, with this many examples of each (development set only).
+    edits: { type: "string" },
   },
 });
+if (args.edits !== undefined && args.set !== "dev")
+  throw new Error("--edits lists misreads to develop against: use it with --set dev only");
+const edits = new Map<string, (Edit & { page: string })[]>();
 
 interface Tally {
   pages: number;
@@ -92,6 +99,12 @@ for (const spec of specs) {
   }
   const nothingRead = reading.text.replace(/\s/g, "").length === 0 || work.answers.every((a) => !a.answer);
   const handwriting = spec.font === "handwriting";
+  if (args.edits !== undefined && !handwriting)
+    for (const edit of characterEdits(page.truth, reading.text))
+      edits.set(edit.kind, [
+        ...(edits.get(edit.kind) ?? []),
+        { ...edit, page: `${spec.condition}/${spec.layout}/${spec.font}/${spec.seed}` },
+      ]);
   const tallies = [(handwriting ? byConditionHand : byCondition).get(spec.condition)!, byFont.get(spec.font)!, all];
   if (!byLayout.has(spec.layout)) byLayout.set(spec.layout, tally());
   tallies.push(byLayout.get(spec.layout)!);
@@ -130,3 +143,11 @@ table("total", [
   ["typed fonts", typed],
   ["all fonts", all],
 ]);
+
+if (args.edits !== undefined) {
+  console.log("\ncharacter edits left on typed pages (truth -> read), most frequent first");
+  for (const [kind, list] of [...edits].sort((x, y) => y[1].length - x[1].length)) {
+    console.log(`${String(list.length).padStart(5)}  ${kind}`);
+    for (const e of list.slice(0, Number(args.edits) || 0)) console.log(`         ${e.page}: …${e.truth}… | …${e.read}…`);
+  }
+}

@@ -9,6 +9,7 @@ import type { ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
+import { settleDivision } from "./operators";
 
 export interface PaddleAssets {
   /** onnxruntime-web's ort-wasm-simd-threaded.wasm, compiled. */
@@ -237,10 +238,13 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const out = outputs[recSession.outputNames[0]];
     input.dispose?.();
     const [, frames, classes] = out.dims as number[];
-    const decoded = ctcDecode(out.data as Float32Array, frames, classes, assets.characters);
+    const probs = out.data as Float32Array;
+    const decoded = ctcDecode(probs, frames, classes, assets.characters);
+    // A "÷" whose dots faded, read "+" (ocr/operators.ts).
+    const signs = settleDivision(decoded.chars, probs, frames, classes, assets.characters, { tensor, width, height: REC_HEIGHT });
     out.dispose?.();
     // A space the model missed but the line's pixels show (ocr/spaces.ts).
-    const chars = addInkSpaces(decoded.chars, tensor, width, REC_HEIGHT, width / frames);
+    const chars = addInkSpaces(signs, tensor, width, REC_HEIGHT, width / frames);
     return { text: chars.map((c) => c.char).join(""), chars, width: frames };
   }
 
