@@ -56,8 +56,43 @@ describe("word spaces from the line's ink", () => {
       [31, 10],
       [54, 14],
     ];
-    expect(text(addInkSpaces(chars("1-2", glyphs), line(72, glyphs), 72, HEIGHT, 4))).toBe("1- 2"); // beside the 1 the blank is too narrow, beside the 2 it is not
+    // Beside the 2 the blank makes a space; the sign is then spaced on one side, so beside the 1 it needs less (0029).
+    expect(text(addInkSpaces(chars("1-2", glyphs), line(72, glyphs), 72, HEIGHT, 4))).toBe("1 - 2");
     expect(text(addInkSpaces(chars("4-2", glyphs), line(72, glyphs), 72, HEIGHT, 4))).toBe("4 - 2");
+  });
+
+  it("spaces a sign on both sides when the model kept the space on one, but leaves a unary minus tight", () => {
+    // "79 -40": the model kept the space before the sign; the blank after it is 6 columns (0.2 of the height).
+    const glyphs: [number, number][] = [
+      [4, 14],
+      [21, 14],
+      [50, 10],
+      [66, 14],
+      [83, 14],
+    ];
+    const decoded = (t: string) => {
+      const list = chars(t.replace(" ", ""), glyphs);
+      return [...list.slice(0, 2), { char: " ", frame: 10, score: 0.9 }, ...list.slice(2)];
+    };
+    expect(text(addInkSpaces(decoded("79 -40"), line(100, glyphs), 100, HEIGHT, 4))).toBe("79 - 40");
+    // "3 -2", a list with a negative number: 2 columns after the minus (0.07 of the height) stay a unary minus.
+    const tight: [number, number][] = [
+      [4, 14],
+      [33, 10],
+      [45, 14],
+    ];
+    const list = [chars("3-2", tight)[0], { char: " ", frame: 6, score: 0.9 }, ...chars("3-2", tight).slice(1)];
+    expect(text(addInkSpaces(list, line(64, tight), 64, HEIGHT, 4))).toBe("3 -2");
+    // "2× + 4" (algebra, its x read as a sign): the sign is followed by another sign, not a number.
+    const algebra: [number, number][] = [
+      [4, 14],
+      [24, 14],
+      [50, 14],
+      [76, 14],
+    ];
+    const read = chars("2×+4", algebra);
+    const spaced = [read[0], read[1], { char: " ", frame: 10, score: 0.9 }, read[2], { char: " ", frame: 17, score: 0.9 }, read[3]];
+    expect(text(addInkSpaces(spaced, line(96, algebra), 96, HEIGHT, 4))).toBe("2× + 4");
   });
 
   it("adds no space inside a word or a number, however wide the blank", () => {

@@ -1,6 +1,7 @@
 // Word spaces the recogniser missed, found in the line's own pixels. PP-OCRv4 often drops the narrow spaces of
 // small or soft text ("110 - 44 = 66" read "110-44=66"); the blank columns between two characters still show
-// them. See docs/decisions/0026-word-spaces-from-ink-gaps.md and 0027-spaces-after-lead-ins-and-numbers.md.
+// them. See docs/decisions/0026-word-spaces-from-ink-gaps.md, 0027-spaces-after-lead-ins-and-numbers.md and
+// 0029-balanced-operator-spaces.md.
 
 export interface DecodedChar {
   char: string;
@@ -64,10 +65,31 @@ function leadInGap(line: DecodedChar[], next: string): number {
   return line[start - 1].char === " " && DIGIT.test(next) ? NUMBER_POINT_GAP : 0;
 }
 
+/**
+ * Typed sums space an operator sign on both sides ("79 - 40"). Where the model kept the space on one side, the
+ * other side's blank needs only this share of the text's height (a unary minus, "3 -2", sits closer: about 0.1).
+ */
+export const BALANCED_GAP = 0.18;
+/** Signs between two numbers (the letter x is left out: "2x + 4" is algebra). */
+const BALANCED_SIGN = /^[=+\-−×÷]$/;
+const NUMBER_END = /^[0-9)]$/;
+
+/**
+ * A sign between two numbers with a space on one side only: "79 -40" (`prev` is the sign, a space and a number
+ * before it, a digit next) or "11= 11" (`next` is the sign, a number before it, a space and a digit after it).
+ */
+function balancedSide(line: DecodedChar[], next: string, after: string): boolean {
+  const prev = line[line.length - 1].char;
+  if (BALANCED_SIGN.test(prev) && DIGIT.test(next))
+    return line[line.length - 2]?.char === " " && NUMBER_END.test(line[line.length - 3]?.char ?? "");
+  return NUMBER_END.test(prev) && BALANCED_SIGN.test(next) && /^ [0-9]/.test(after);
+}
+
 /** The blank, as a share of the text's height, that makes a space between the last character of `line` and `next`; 0 where none may. */
-function spaceGap(line: DecodedChar[], next: string): number {
+function spaceGap(line: DecodedChar[], next: string, after = ""): number {
   const prev = line[line.length - 1].char;
   if (prev === " " || next === " ") return 0;
+  if (balancedSide(line, next, after)) return BALANCED_GAP;
   if (OPERATOR.test(prev) || OPERATOR.test(next)) {
     const tight = NARROW.test(prev) || NARROW.test(next) || CLOSING.test(next) || OPENING.test(prev);
     return tight ? NARROW_SPACE_GAP : SPACE_GAP;
@@ -120,23 +142,27 @@ function longestBlank(ink: Uint8Array, from: number, to: number): number {
 /**
  * Adds a space the model missed where the line's pixels show a blank wide enough: beside an operator sign
  * SPACE_GAP of the text's height (NARROW_SPACE_GAP beside narrow strokes and punctuation), after a lead-in
- * LEAD_GAP or NUMBER_POINT_GAP, between a number and a word UNIT_GAP. `pxPerFrame` maps the model's output frames
- * to columns.
+ * LEAD_GAP or NUMBER_POINT_GAP, between a number and a word UNIT_GAP, and on the bare side of a sign spaced on its
+ * other side BALANCED_GAP. `pxPerFrame` maps the model's output frames to columns.
  */
 export function addInkSpaces(chars: DecodedChar[], tensor: Float32Array, width: number, height: number, pxPerFrame: number): DecodedChar[] {
   if (chars.length < 2) return chars;
   const { ink, textHeight } = inkColumns(tensor, width, height);
-  const out: DecodedChar[] = [chars[0]];
-  for (let i = 1; i < chars.length; i++) {
-    const prev = out[out.length - 1];
-    const next = chars[i];
-    const share = spaceGap(out, next.char);
-    if (share > 0) {
-      const gap = longestBlank(ink, Math.floor(prev.frame * pxPerFrame), Math.ceil((next.frame + 1) * pxPerFrame));
-      // The space scores as its neighbours do, so that it neither lowers nor raises the line's confidence.
-      if (gap >= Math.max(3, share * textHeight)) out.push({ char: " ", frame: next.frame, score: (prev.score + next.score) / 2 });
+  const pass = (line: DecodedChar[]): DecodedChar[] => {
+    const out: DecodedChar[] = [line[0]];
+    for (let i = 1; i < line.length; i++) {
+      const prev = out[out.length - 1];
+      const next = line[i];
+      const share = spaceGap(out, next.char, (line[i + 1]?.char ?? "") + (line[i + 2]?.char ?? ""));
+      if (share > 0) {
+        const gap = longestBlank(ink, Math.floor(prev.frame * pxPerFrame), Math.ceil((next.frame + 1) * pxPerFrame));
+        // The space scores as its neighbours do, so that it neither lowers nor raises the line's confidence.
+        if (gap >= Math.max(3, share * textHeight)) out.push({ char: " ", frame: next.frame, score: (prev.score + next.score) / 2 });
+      }
+      out.push(next);
     }
-    out.push(next);
-  }
-  return out;
+    return out;
+  };
+  // A second pass balances a sign whose right-hand space the first pass added ("1- 2" → "1 - 2").
+  return pass(pass(chars));
 }
