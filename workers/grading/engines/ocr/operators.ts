@@ -6,7 +6,7 @@
 // Either alone is not enough: a true "+" on a soft photo gets up to 0.2 of "÷", and a serif plus can be short.
 import type { DecodedChar } from "./spaces";
 
-/** Upright ÷ across of a plus is about 0.94–1.1 on typed fonts; a faded ÷ measures 0.5–0.88. */
+/** Upright ÷ across: most typed pluses measure 0.89–1.13, a faded ÷ 0.5–0.88 (dev pages, decision 0028). */
 export const SHORT_UPRIGHT = 0.9;
 /** Below this the sign is a bar alone (no upright ink at all): only the model's own "÷" counts there. */
 export const BAR_ONLY = 0.4;
