@@ -100,11 +100,10 @@ for (const spec of specs) {
   const nothingRead = reading.text.replace(/\s/g, "").length === 0 || work.answers.every((a) => !a.answer);
   const handwriting = spec.font === "handwriting";
   if (args.edits !== undefined && !handwriting)
-    for (const edit of characterEdits(page.truth, reading.text))
-      edits.set(edit.kind, [
-        ...(edits.get(edit.kind) ?? []),
-        { ...edit, page: `${spec.condition}/${spec.layout}/${spec.font}/${spec.seed}` },
-      ]);
+    for (const edit of characterEdits(page.truth, reading.text)) {
+      if (!edits.has(edit.kind)) edits.set(edit.kind, []);
+      edits.get(edit.kind)!.push({ ...edit, page: `${spec.condition}/${spec.layout}/${spec.font}/${spec.seed}` });
+    }
   const tallies = [(handwriting ? byConditionHand : byCondition).get(spec.condition)!, byFont.get(spec.font)!, all];
   if (!byLayout.has(spec.layout)) byLayout.set(spec.layout, tally());
   tallies.push(byLayout.get(spec.layout)!);
