@@ -6,6 +6,8 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
 
 /** Import specifiers each part may not use: web app → core ← grading worker, never between the workers. */
@@ -16,7 +18,21 @@ const forbidden = {
     message: "The grading worker never imports the web app: shared code lives in core/.",
   },
   workers: { regex: "(^|/)workers/", message: "core/ imports neither worker." },
+  // The grading worker's rooms (docs/decisions/0036): values ← answers ← judging, and reading below them all.
+  judging: { regex: "(^|/)judging(/|$)", message: "Only the pipeline imports judging: reading and answers come before it." },
+  answers: { regex: "(^|/)answers(/|$)", message: "Reading comes before the answers: it never imports them." },
+  values: { regex: "(^|/)values(/|$)", message: "Reading does not interpret values: that is the answers' and judging's work." },
+  pipeline: {
+    regex: "^\\.\\./(pipeline|consumer|reading|reader|results|engines)(\\.ts)?$",
+    message: "A room never imports the pipeline that composes it.",
+  },
 };
+
+/** Module resolution for the import rules: TypeScript sources without extensions, and the app's "~/" alias. */
+const resolver = importX.createNodeResolver({
+  extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs"],
+  alias: { "~": [fileURLToPath(new URL("./app", import.meta.url))] },
+});
 
 export default tseslint.config(
   { ignores: ["**/build/**", "**/.wrangler/**", "**/node_modules/**", "tests/e2e/artifacts/**", "**/*.d.ts", "migrations/**"] },
@@ -68,6 +84,40 @@ export default tseslint.config(
   {
     files: ["workers/grading/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp] }] },
+  },
+  {
+    files: ["workers/grading/reading/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [forbidden.webApp, forbidden.judging, forbidden.answers, forbidden.values, forbidden.pipeline] },
+      ],
+    },
+  },
+  {
+    files: ["workers/grading/answers/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.judging, forbidden.pipeline] }] },
+  },
+  {
+    files: ["workers/grading/values/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.judging, forbidden.answers, forbidden.pipeline] }],
+    },
+  },
+  {
+    files: ["workers/grading/judging/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.pipeline] }] },
+  },
+  // No import cycles in the code that ships (type-only imports included: a cycle of types is still a knot to untie).
+  {
+    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [resolver],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["core/**"],

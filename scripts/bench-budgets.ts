@@ -3,7 +3,7 @@
 // (max RSS) before and after the refusal. Inside workerd the same JavaScript runs (docs/decisions/0010).
 import { execFileSync } from "node:child_process";
 import { manyPagesPdf, pdfImageBomb } from "../tests/fixtures/bombs/pdf-bombs";
-import { readDocument } from "../workers/grading/engines/index";
+import { readDocument } from "../workers/grading/engines";
 
 const CASES = {
   "PDF, one 30000 × 30000 Flate image": () => pdfImageBomb({ width: 30_000, height: 30_000 }),

@@ -22,7 +22,7 @@ import {
   readDocument,
   streamFeedback,
   type DocumentReading,
-} from "../workers/grading/engines/index";
+} from "../workers/grading/engines";
 
 const require = createRequire(import.meta.url);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
@@ -121,9 +121,9 @@ console.log(
 const engine = await getOcrEngine();
 console.log(`\nOCR wasm heap after the corpus: ${mb(engine.memoryBytes())}; process RSS ${mb(process.memoryUsage().rss)}.`);
 const sizes = {
-  "onnxruntime ort.wasm": statSync("workers/grading/engines/ocr/models/ort.wasm").size,
-  "PP-OCRv4 det.onnx (int8-stored)": statSync("workers/grading/engines/ocr/models/det.onnx").size,
-  "PP-OCRv4 rec.onnx (Latin, int8-stored)": statSync("workers/grading/engines/ocr/models/rec.onnx").size,
+  "onnxruntime ort.wasm": statSync("workers/grading/reading/ocr/models/ort.wasm").size,
+  "PP-OCRv4 det.onnx (int8-stored)": statSync("workers/grading/reading/ocr/models/det.onnx").size,
+  "PP-OCRv4 rec.onnx (Latin, int8-stored)": statSync("workers/grading/reading/ocr/models/rec.onnx").size,
   "libheif.wasm": statSync(require.resolve("libheif-js/libheif-wasm/libheif.wasm")).size,
   "photon_rs_bg.wasm": statSync(require.resolve("@cf-wasm/photon/photon.wasm")).size,
 };

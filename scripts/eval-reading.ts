@@ -15,10 +15,10 @@ import {
   type FontName,
   type Layout,
 } from "../tests/fixtures/reading/pages";
-import { getOcrEngine, parseAnswerKey, readDocument } from "../workers/grading/engines/index";
-import { extractFromReading } from "../workers/grading/engines/student-work";
+import { getOcrEngine, parseAnswerKey, readDocument } from "../workers/grading/engines";
+import { extractFromReading } from "../workers/grading/answers/student-work";
 import { characterEdits, type Edit } from "../tests/fixtures/reading/edits";
-import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../workers/grading/engines/ocr/cleanup";
+import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../workers/grading/reading/ocr/cleanup";
 
 const { values: args } = parseArgs({
   options: {

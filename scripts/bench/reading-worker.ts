@@ -1,6 +1,6 @@
 // Benchmark worker: reads one posted page image inside workerd exactly as the grading worker does
 // (clean-up + the bundled OCR engine) and reports the engine's wasm heap afterwards.
-import { getOcrEngine, readDocument } from "../../workers/grading/engines/index";
+import { getOcrEngine, readDocument } from "../../workers/grading/engines";
 
 export default {
   async fetch(request: Request) {

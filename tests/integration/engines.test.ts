@@ -14,7 +14,7 @@ import {
   readDocument,
   streamFeedback,
   UnsupportedFileError,
-} from "../../workers/grading/engines/index";
+} from "../../workers/grading/engines";
 
 describe("engines inside workerd", () => {
   it("reads a photographed worksheet offline and grades it against its key", async () => {

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { settings } from "../../core/db/schema";
-import { visionReaderFor, VisionConfigError, type VisionReader } from "./engines/ocr/vision";
+import { visionReaderFor, VisionConfigError, type VisionReader } from "./reading/ocr/vision";
 
 export async function visionReaderForTeacher(env: Env, db: Db, teacherId: string): Promise<VisionReader | undefined> {
   if (!env.VISION_READER || env.VISION_READER === "off") return undefined;

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { gradingProviderFor } from "../../../workers/grading/grading-provider";
-import { parseAnswerKey, readDocument, type DocumentReading } from "../../../workers/grading/engines/index";
+import { parseAnswerKey, readDocument, type DocumentReading } from "../../../workers/grading/engines";
 import { printSummary, type Graded } from "./metrics";
 import type { EvalWorksheet } from "./worksheets";
 

@@ -1,5 +1,6 @@
 // The dependency direction of DESIGN.md, checked through the real lint configuration:
-// web app → core ← grading worker, and never between the two workers.
+// web app → core ← grading worker, and never between the two workers; inside the grading worker, its rooms:
+// reading ← values ← answers ← judging ← the pipeline (docs/decisions/0036), and no import cycle anywhere.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -13,13 +14,19 @@ async function importErrors(filePath: string, specifier: string) {
 // Linting a first file loads the TypeScript parser: slow on a busy machine, so a roomier timeout.
 describe("import direction", { timeout: 30_000 }, () => {
   it.each([
-    ["app/server/probe.server.ts", "../../workers/grading/engines/grade"],
+    ["app/server/probe.server.ts", "../../workers/grading/judging/grade"],
     ["app/routes/probe.tsx", "../../workers/grading/pipeline"],
     ["workers/app.ts", "./grading/index"],
     ["workers/grading/probe.ts", "../../app/server/http.server"],
-    ["workers/grading/engines/probe.ts", "~/server/jobs.server"],
+    ["workers/grading/judging/probe.ts", "~/server/jobs.server"],
     ["core/probe.ts", "../app/lib/format"],
     ["core/db/probe.ts", "../../workers/grading/results"],
+    ["workers/grading/reading/probe.ts", "../judging/judge"],
+    ["workers/grading/reading/ocr/probe.ts", "../../answers/student-work"],
+    ["workers/grading/reading/probe.ts", "../values/values"],
+    ["workers/grading/answers/probe.ts", "../judging/grade"],
+    ["workers/grading/values/probe.ts", "../answers/answer-key"],
+    ["workers/grading/judging/probe.ts", "../pipeline"],
   ])("%s may not import %s", async (filePath, specifier) => {
     expect(await importErrors(filePath, specifier)).toHaveLength(1);
   });
@@ -27,9 +34,26 @@ describe("import direction", { timeout: 30_000 }, () => {
   it.each([
     ["app/server/probe.server.ts", "../../core/db/schema"],
     ["workers/grading/probe.ts", "../../core/jobs/events"],
-    ["workers/grading/engines/probe.ts", "./grade"],
+    ["workers/grading/judging/probe.ts", "./grade"],
     ["core/feedback/probe.ts", "../grading/result"],
+    ["workers/grading/judging/probe.ts", "../answers/student-work"],
+    ["workers/grading/answers/probe.ts", "../reading/types"],
+    ["workers/grading/answers/probe.ts", "../values/values"],
+    ["workers/grading/pipeline-probe.ts", "./judging/grade"],
   ])("%s may import %s", async (filePath, specifier) => {
     expect(await importErrors(filePath, specifier)).toEqual([]);
+  });
+
+  it("refuses an import that closes a cycle", async () => {
+    // student-work.ts imports layout.ts: layout importing student-work back would be a cycle.
+    const text = `import { extractFromLines } from "./student-work";\nexport { extractFromLines };\n`;
+    const [result] = await eslint.lintText(text, { filePath: "workers/grading/answers/layout.ts" });
+    expect(result.messages.map((message) => message.ruleId)).toContain("import-x/no-cycle");
+  });
+
+  it("finds no cycle in an import that goes one way", async () => {
+    const text = `import { layoutLines } from "./layout";\nexport { layoutLines };\n`;
+    const [result] = await eslint.lintText(text, { filePath: "workers/grading/answers/probe.ts" });
+    expect(result.messages.filter((message) => message.ruleId === "import-x/no-cycle")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AnswerKeyError, parseAnswerKey } from "../../../workers/grading/engines/answer-key";
+import { AnswerKeyError, parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 
 describe("parseAnswerKey", () => {
   it("reads numbered answers in the usual styles with per-question points", () => {

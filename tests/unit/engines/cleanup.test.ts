@@ -9,7 +9,7 @@ import {
   homography,
   turnAndScale,
   type GreyImage,
-} from "../../../workers/grading/engines/ocr/cleanup";
+} from "../../../workers/grading/reading/ocr/cleanup";
 
 /** A white page with dark text-like bars (lines of "words") every `pitch` pixels, optionally tilted. */
 function linesPage(width: number, height: number, pitch: number, tiltDegrees = 0, lineHeight = 14): GreyImage {

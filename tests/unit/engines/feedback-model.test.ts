@@ -1,8 +1,8 @@
 import { streamText, generateText } from "ai";
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { createFeedbackModel, streamFeedback } from "../../../core/feedback/feedback-model";
-import { gradeSubmission } from "../../../workers/grading/engines/grade";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
 import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
 
 const ws = WORKSHEETS[0];

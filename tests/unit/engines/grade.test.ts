@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { gradeSubmission } from "../../../workers/grading/engines/grade";
-import { parseRubric } from "../../../workers/grading/engines/rubric";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
+import { parseRubric } from "../../../workers/grading/judging/rubric";
 import { GradingResult } from "../../../core/grading/result";
-import { solveQuestion } from "../../../workers/grading/engines/solver";
-import type { DocumentReading } from "../../../workers/grading/engines/types";
+import { solveQuestion } from "../../../workers/grading/judging/solver";
+import type { DocumentReading } from "../../../workers/grading/reading/types";
 import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
 
 describe("gradeSubmission with a key", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameSize, isFrameHeader, jpegSegments } from "../../../workers/grading/engines/jpeg-segments";
+import { frameSize, isFrameHeader, jpegSegments } from "../../../workers/grading/reading/jpeg-segments";
 
 /** SOI, an APP0 segment, fill bytes, a DHT, a SOF2 of 640 × 480, SOS and scan data that looks like a marker. */
 function tinyJpeg(): Uint8Array {

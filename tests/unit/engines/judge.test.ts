@@ -1,10 +1,10 @@
 // Question-aware judgement on the issue's own examples (the held-out evaluation is separate: npm run eval:grading).
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { judgeAnswer, questionIntent } from "../../../workers/grading/engines/judge";
-import { parseNumberWords } from "../../../workers/grading/engines/number-words";
-import { questionContexts } from "../../../workers/grading/engines/question-context";
-import { gradeSubmission } from "../../../workers/grading/engines/grade";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { judgeAnswer, questionIntent } from "../../../workers/grading/judging/judge";
+import { parseNumberWords } from "../../../workers/grading/values/number-words";
+import { questionContexts } from "../../../workers/grading/answers/question-context";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
 
 function judge(key: string, answer: string, page: string[] = []) {
   const q = parseAnswerKey(`1. ${key}`, { totalPoints: 2 }).questions[0]!;

@@ -1,16 +1,16 @@
 // Layout-aware answers: word boxes put two-column pages in reading order; each answer's confidence
 // comes from its own words; blanks stay blank; wrapped questions stay one question; O against 0.
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { layoutLines } from "../../../workers/grading/engines/layout";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { layoutLines } from "../../../workers/grading/answers/layout";
 import {
   extractFromLines,
   extractFromReading,
   extractStudentWork,
   fixLetterO,
   numbersInSequence,
-} from "../../../workers/grading/engines/student-work";
-import type { DocumentReading, ReadLine, ReadWord } from "../../../workers/grading/engines/types";
+} from "../../../workers/grading/answers/student-work";
+import type { DocumentReading, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
 
 const answers = (text: string, keyText: string) =>
   Object.fromEntries(extractStudentWork(text, parseAnswerKey(keyText, { totalPoints: 10 })).answers.map((a) => [a.number, a.answer]));

@@ -1,6 +1,6 @@
 // Lists and sets in any order, with the separators students write and the ones a reader gives (0025).
 import { describe, expect, it } from "vitest";
-import { judgeList } from "../../../workers/grading/engines/lists";
+import { judgeList } from "../../../workers/grading/judging/lists";
 
 describe("lists", () => {
   it("takes 'and' after a comma as a separator, not part of the last item", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isFadedDivision, settleDivision, uprightShare } from "../../../workers/grading/engines/ocr/operators";
-import type { DecodedChar } from "../../../workers/grading/engines/ocr/spaces";
+import { isFadedDivision, settleDivision, uprightShare } from "../../../workers/grading/reading/ocr/operators";
+import type { DecodedChar } from "../../../workers/grading/reading/ocr/spaces";
 
 const HEIGHT = 48;
 const WIDTH = 64;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ctcDecode, lineTensor } from "../../../workers/grading/engines/ocr/paddle";
-import { decodePgm } from "../../../workers/grading/engines/ocr/cleanup";
-import { groupRows } from "../../../workers/grading/engines/ocr/rows";
-import { parseCharacters } from "../../../workers/grading/engines/ocr/assets";
-import type { ReadLine } from "../../../workers/grading/engines/types";
+import { ctcDecode, lineTensor } from "../../../workers/grading/reading/ocr/paddle";
+import { decodePgm } from "../../../workers/grading/reading/ocr/cleanup";
+import { groupRows } from "../../../workers/grading/reading/ocr/rows";
+import { parseCharacters } from "../../../workers/grading/reading/ocr/characters";
+import type { ReadLine } from "../../../workers/grading/reading/types";
 
 const characters = parseCharacters("a\nb\n=\n1\n2\n");
 const classes = characters.length + 1; // + the CTC blank

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 
 describe("points shared among questions without their own", () => {
   it("add up to the assignment's points exactly", () => {

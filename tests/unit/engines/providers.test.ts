@@ -1,7 +1,7 @@
 // Hosted providers cannot be reached from here: each is tested against a fetch stub that speaks the
 // provider's real HTTP protocol (OpenAI chat completions, Anthropic messages).
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { GradingResult } from "../../../core/grading/result";
 import { getGradingProvider, ProviderConfigError, type HostedGrading } from "../../../workers/grading/providers/index";
 import { createPseudonymizer } from "../../../workers/grading/providers/pseudonym";

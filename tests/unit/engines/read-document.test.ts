@@ -1,10 +1,10 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { gradeSubmission } from "../../../workers/grading/engines/grade";
-import { prepareImage, readImageInfo } from "../../../workers/grading/engines/images";
-import { readDocument } from "../../../workers/grading/engines/read-document";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
+import { prepareImage, readImageInfo } from "../../../workers/grading/reading/images";
+import { readDocument } from "../../../workers/grading/reading/read-document";
 import {
   characterErrorRate,
   renderSidewaysJpegWithExif,

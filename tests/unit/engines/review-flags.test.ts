@@ -1,9 +1,9 @@
 // Per-question review flags on read pages (0009, 0025): what a low reading confidence flags, and what it need not.
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { gradeSubmission } from "../../../workers/grading/engines/grade";
-import { reviewQuestion } from "../../../workers/grading/engines/review-flags";
-import type { DocumentReading, ReadLine } from "../../../workers/grading/engines/types";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
+import { reviewQuestion } from "../../../workers/grading/judging/review-flags";
+import type { DocumentReading, ReadLine } from "../../../workers/grading/reading/types";
 
 const box = { x: 0, y: 0, width: 1, height: 1 };
 /** A read page: each line's words with their confidences ("2x:0.9 +:0.9 2:0.3"). */

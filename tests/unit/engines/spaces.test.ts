@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addInkSpaces, inkColumns, type DecodedChar } from "../../../workers/grading/engines/ocr/spaces";
+import { addInkSpaces, inkColumns, type DecodedChar } from "../../../workers/grading/reading/ocr/spaces";
 
 const HEIGHT = 48;
 

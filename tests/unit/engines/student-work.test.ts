@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { extractStudentWork } from "../../../workers/grading/engines/student-work";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { extractStudentWork } from "../../../workers/grading/answers/student-work";
 
 const answers = (text: string, keyText?: string) => {
   const key = keyText ? parseAnswerKey(keyText, { totalPoints: 10 }) : undefined;

@@ -1,9 +1,9 @@
 // Units as students write them and as a reader gives them, amounts across units and in two units at once (0025).
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/engines/answer-key";
-import { judgeAnswer, questionIntent } from "../../../workers/grading/engines/judge";
-import { questionContexts } from "../../../workers/grading/engines/question-context";
-import { convertAmount, parseCompoundAmount, readUnit } from "../../../workers/grading/engines/units";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { judgeAnswer, questionIntent } from "../../../workers/grading/judging/judge";
+import { questionContexts } from "../../../workers/grading/answers/question-context";
+import { convertAmount, parseCompoundAmount, readUnit } from "../../../workers/grading/values/units";
 
 function judge(key: string, answer: string, page: string[] = []) {
   const q = parseAnswerKey(`1. ${key}`, { totalPoints: 2 }).questions[0]!;

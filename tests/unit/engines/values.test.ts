@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareAnswer, normalizeText, parseAnswerValue, parseNumber } from "../../../workers/grading/engines/values";
+import { compareAnswer, normalizeText, parseAnswerValue, parseNumber } from "../../../workers/grading/values/values";
 
 const credit = (key: string, student: string) => compareAnswer(parseAnswerValue(key), student).credit;
 

@@ -2,9 +2,9 @@
 // (OpenAI chat completions with an image_url data URL, Anthropic messages with a base64 image block,
 // the Workers AI binding's run(model, { messages })). readDocument sends a page only when allowed and needed.
 import { describe, expect, it } from "vitest";
-import { readDocument } from "../../../workers/grading/engines/read-document";
-import { visionReaderFor, VisionConfigError, type VisionReader } from "../../../workers/grading/engines/ocr/vision";
-import { extractFromReading } from "../../../workers/grading/engines/student-work";
+import { readDocument } from "../../../workers/grading/reading/read-document";
+import { visionReaderFor, VisionConfigError, type VisionReader } from "../../../workers/grading/reading/ocr/vision";
+import { extractFromReading } from "../../../workers/grading/answers/student-work";
 import { generatePage } from "../../fixtures/reading/pages";
 
 const transcript = "Name: Sofia Rossi\n1. What is the capital of Italy?\nAnswer: Rome\n2. 9 x 3 = 27";

@@ -14,7 +14,7 @@ import {
   streamFeedback,
   type FeedbackPromptInput,
 } from "../../../core/feedback/feedback-model";
-import { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "../engines/grade";
+import { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "../judging/grade";
 import { CriterionResult, GradingResult, OverallFeedback, QuestionResult, REVIEW_CONFIDENCE } from "../../../core/grading/result";
 import { createPseudonymizer } from "./pseudonym";
 

@@ -3,7 +3,7 @@
 // independently of how the answers were found, so the judgement can use the question's own words; and what
 // those words ask for (`questionIntent`).
 import { QUESTION_NUMBER } from "./answer-key";
-import { readUnit } from "./units";
+import { readUnit } from "../values/units";
 
 export interface QuestionContext {
   number: number;

@@ -5,7 +5,7 @@ import detModel from "./models/det.onnx";
 import recModel from "./models/rec.onnx";
 import characters from "./models/characters.txt";
 import heifWasm from "libheif-js/libheif-wasm/libheif.wasm";
-import { parseCharacters } from "./assets";
+import { parseCharacters } from "./characters";
 import type { PaddleAssets } from "./paddle";
 
 export async function loadWorkerdAssets(): Promise<PaddleAssets> {

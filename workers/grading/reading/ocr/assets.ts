@@ -23,8 +23,3 @@ export function loadOcrAssets(): Promise<PaddleAssets> {
 export async function loadHeifWasm(): Promise<WebAssembly.Module> {
   return isWorkerd() ? (await import("./assets-workerd")).loadWorkerdHeifWasm() : (await import("./assets-node")).loadNodeHeifWasm();
 }
-
-/** The recogniser's character list file: one class a line after the CTC blank; the space class comes last. */
-export function parseCharacters(text: string): string[] {
-  return [...text.replace(/\r/g, "").replace(/\n$/, "").split("\n"), " "];
-}

@@ -2,8 +2,15 @@
 // a row holding two questions side by side ("1. 7 + 5 = 12      7. 9 x 3 = 27") is a two-column page,
 // read column by column; an answer written beside its question stays on its line.
 import { QUESTION_NUMBER } from "./answer-key";
-import type { PageReading, ReadLine, ReadWord } from "./types";
-import type { TextLine } from "./student-work";
+import type { PageReading, ReadLine, ReadWord } from "../reading/types";
+
+/** A line of text read from a page, as the answer finders take it. */
+export interface TextLine {
+  text: string;
+  confidence: number;
+  /** The line's words with their own confidences, when the reader gave them. */
+  words?: Pick<ReadWord, "text" | "confidence">[];
+}
 
 interface Segment {
   words: ReadWord[];

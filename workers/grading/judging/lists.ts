@@ -1,10 +1,10 @@
 // Lists and sets: items in any order, separated by commas, semicolons, "and" (also after a comma: "red, blue,
 // and yellow"), spaces, or by nothing a reader kept ("red blue yellow"); a comma read as a full stop; two
 // numbers run together when a reader lost the space between them. Marking policy: 0009, 0019, 0025.
-import type { Judgement } from "./judge";
-import { readStudentNumber } from "./numbers";
-import { levenshtein } from "./spelling";
-import { DIGIT_LOOKALIKES, normalizeText } from "./values";
+import type { Judgement } from "./judgement";
+import { readStudentNumber } from "../values/numbers";
+import { levenshtein } from "../values/spelling";
+import { DIGIT_LOOKALIKES, normalizeText } from "../values/values";
 
 /** Singular, lower case: "Roots" → "root". */
 function stem(word: string): string {

@@ -1,8 +1,8 @@
 // Equivalent algebraic forms: "2x + 6", "6 + 2x", "2(x+3)" and "x^2 + 5x + 6" vs "(x+2)(x+3)" are compared by
 // value at several points, not by spelling.
-import type { Judgement } from "./judge";
-import type { QuestionContext } from "./question-context";
-import { DIGIT_LOOKALIKES } from "./values";
+import type { Judgement } from "./judgement";
+import type { QuestionContext } from "../answers/question-context";
+import { DIGIT_LOOKALIKES } from "../values/values";
 
 type Token = { t: "num"; v: number } | { t: "var"; v: string } | { t: "op"; v: string };
 

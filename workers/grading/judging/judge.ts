@@ -3,22 +3,21 @@
 // (".75", "twenty", "n = 6", "6 + 2x", any order of a list), and the judgement says when it is unsure
 // (`doubt`) instead of guessing. Marking policy: docs/decisions/0009-question-aware-judgement-and-review-flags.md.
 import { judgeExpression, parseExpression } from "./algebra";
-import type { KeyQuestion } from "./answer-key";
+import type { KeyQuestion } from "../answers/answer-key";
 import { detectPromptInjection } from "./injection";
 import { judgeList, words } from "./lists";
-import { readStudentNumber, sameValue } from "./numbers";
-import { questionIntent, type QuestionContext, type QuestionIntent } from "./question-context";
+import { readStudentNumber, sameValue } from "../values/numbers";
+import { questionIntent, type QuestionContext, type QuestionIntent } from "../answers/question-context";
 import { echoesQuestion, inCompoundUnits, inOtherUnit } from "./amounts";
-import { levenshtein, slipAllowance } from "./spelling";
-import { mayReadAs, readUnit } from "./units";
-import { compareAnswer, type AnswerValue, type Match, type NumberValue } from "./values";
+import { levenshtein, slipAllowance } from "../values/spelling";
+import { mayReadAs, readUnit } from "../values/units";
+import { compareAnswer, type AnswerValue, type NumberValue } from "../values/values";
 
-export { questionIntent, type QuestionIntent } from "./question-context";
+export { questionIntent, type QuestionIntent } from "../answers/question-context";
 
-export interface Judgement extends Match {
-  /** Why the judgement is unsure, for the teacher; undefined when it is sure. */
-  doubt?: string;
-}
+import type { Judgement } from "./judgement";
+
+export type { Judgement } from "./judgement";
 
 const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : Math.abs(a));
 

@@ -1,5 +1,5 @@
 // Teachers' answer keys as they type them: `1. 96`, `2) B`, `Q3: x = 5 (2 points)`, `4. 25% | 0.25`.
-import { parseAnswerValue, type AnswerValue } from "./values";
+import { parseAnswerValue, type AnswerValue } from "../values/values";
 
 export interface KeyQuestion {
   number: number;

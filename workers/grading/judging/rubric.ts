@@ -1,6 +1,6 @@
 // Rubrics: criteria with points and levels, as teachers type them. The local grader scores the
 // criteria it can check (length, key terms, required elements) and leaves the rest to the teacher.
-import { levenshtein, normalizeText } from "./values";
+import { levenshtein, normalizeText } from "../values/values";
 
 export interface RubricLevel {
   points: number;

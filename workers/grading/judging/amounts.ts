@@ -1,10 +1,10 @@
 // Amounts in the question's words: a number the question itself gave, written back as the answer, and an amount
 // given in another unit of the same kind than the key's, or in two units at once ("2 m 50 cm"); judge.ts decides
 // the marks.
-import type { Judgement } from "./judge";
-import type { QuestionContext } from "./question-context";
-import { convertAmount, parseCompoundAmount } from "./units";
-import type { NumberValue } from "./values";
+import type { Judgement } from "./judgement";
+import type { QuestionContext } from "../answers/question-context";
+import { convertAmount, parseCompoundAmount } from "../values/units";
+import type { NumberValue } from "../values/values";
 
 /** The student wrote back a number the question gave ("Write 3/4 as a decimal." → "3/4"). */
 export function echoesQuestion(answer: string, context?: QuestionContext): boolean {

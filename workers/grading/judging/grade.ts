@@ -1,6 +1,6 @@
 // The local grader: aligns the student's answers with the key (or solves what it can without one),
 // scores with partial credit, scores rubric criteria it can check, and says when the teacher must look.
-import { describeKeyAnswer, QUESTION_NUMBER, roundPoints, type AnswerKey } from "./answer-key";
+import { describeKeyAnswer, QUESTION_NUMBER, roundPoints, type AnswerKey } from "../answers/answer-key";
 import { overallFeedback, questionFeedback, gradeBand } from "../../../core/feedback/compose";
 import { detectPromptInjection } from "./injection";
 import { scoreRubric, type Rubric } from "./rubric";
@@ -13,12 +13,12 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
-import { questionContexts, type QuestionContext } from "./question-context";
+import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
-import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "./student-work";
-import type { DocumentReading } from "./types";
-import { compareAnswer, parseNumber } from "./values";
+import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
+import type { DocumentReading } from "../reading/types";
+import { compareAnswer, parseNumber } from "../values/values";
 
 export interface GradeInput {
   reading?: DocumentReading;

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { parseCharacters } from "./assets";
+import { parseCharacters } from "./characters";
 import type { PaddleAssets } from "./paddle";
 
 const require = createRequire(import.meta.url);

@@ -1,8 +1,10 @@
 // Finding each question's answer in what was read from the student's pages.
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
-import { layoutLines } from "./layout";
-import type { DocumentReading, ReadWord } from "./types";
-import { DIGIT_LOOKALIKES } from "./values";
+import { layoutLines, type TextLine } from "./layout";
+
+export type { TextLine } from "./layout";
+import type { DocumentReading } from "../reading/types";
+import { DIGIT_LOOKALIKES } from "../values/values";
 
 export interface StudentAnswer {
   number: number;
@@ -26,13 +28,6 @@ export interface StudentWork {
   answers: StudentAnswer[];
   /** Numbers answered more than once (the first non-empty answer is kept). */
   duplicates: number[];
-}
-
-export interface TextLine {
-  text: string;
-  confidence: number;
-  /** The line's words with their own confidences, when the reader gave them. */
-  words?: Pick<ReadWord, "text" | "confidence">[];
 }
 
 /**

@@ -1,0 +1,8 @@
+// What judging one answer against the key gives: the match, and why it is unsure. Its own module so that the
+// judges of each kind (algebra, amounts, lists) and the dispatcher in judge.ts import it without a cycle.
+import type { Match } from "../values/values";
+
+export interface Judgement extends Match {
+  /** Why the judgement is unsure, for the teacher; undefined when it is sure. */
+  doubt?: string;
+}
