@@ -10,6 +10,7 @@ import { queueSubmissions, regradeSubmission, runningJob } from "./jobs.server";
 import { overrideQuestion, overrideScore, setApproval, saveRecognizedText } from "./submissions.server";
 import { apiError as apiErrorResponse } from "./http.server";
 import { newId } from "./tokens.server";
+import { matchRoster } from "../../core/roster/match-name";
 
 type Editor = { id: string; name: string };
 
@@ -99,33 +100,6 @@ export async function retryFailed(env: Env, db: Db, teacherId: string, assignmen
   return { jobId, total: ids.length, alreadyRunning: false };
 }
 
-/** How alike two names are, 0..1: shared words, and letters for a misspelt or shortened name. */
-export function nameSimilarity(a: string, b: string): number {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
-      .replace(/[^a-z\s]/g, " ")
-      .trim();
-  const x = norm(a);
-  const y = norm(b);
-  if (!x || !y) return 0;
-  if (x === y) return 1;
-  const xs = x.split(/\s+/);
-  const ys = y.split(/\s+/);
-  const shared = xs.filter((w) => ys.some((v) => v === w || (w.length > 1 && v.startsWith(w)) || (v.length > 1 && w.startsWith(v)))).length;
-  const words = shared / Math.max(xs.length, ys.length);
-  let prev = Array.from({ length: y.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  const letters = 1 - prev[y.length]! / Math.max(x.length, y.length);
-  return Math.round(Math.max(words, letters) * 100) / 100;
-}
-
 /** Roster students most like the name on the paper, best first (the assignment's class, else all the teacher's students). */
 export async function likelyStudents(db: Db, teacherId: string, submissionId: string, limit = 3) {
   const submission = await requireOwnSubmission(db, teacherId, submissionId);
@@ -136,11 +110,7 @@ export async function likelyStudents(db: Db, teacherId: string, submissionId: st
         .select({ id: students.id, name: students.name, email: students.email })
         .from(students)
         .where(eq(students.teacherId, teacherId));
-  return candidates
-    .map((s) => ({ id: s.id, name: s.name, score: nameSimilarity(submission.studentName, s.name) }))
-    .filter((s) => s.score >= 0.4)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-    .slice(0, limit);
+  return matchRoster(submission.studentName, candidates, limit).candidates;
 }
 
 /** Links (or relinks) a paper to one of the teacher's students; the paper then shows under that student. */

@@ -41,6 +41,7 @@ export const GradingFlag = z.object({
     "no-key",
     "empty-submission",
     "provider-fallback",
+    "student-not-linked",
   ]),
   message: z.string(),
   excerpt: z.string().optional(),

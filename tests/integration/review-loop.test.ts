@@ -131,7 +131,7 @@ describe("the review loop through the API", () => {
     }
     const { jobId, assignmentId, submissionIds } = await seedJob(
       user.id,
-      [{ name: "scan-001.pdf", bytes: await worksheetPdf("Daniela Ruis", ["96", "1", "1/2", "83"]) }],
+      [{ name: "scan-001.pdf", bytes: await worksheetPdf("Dan Ruiz", ["96", "1", "1/2", "83"]) }],
       classId,
     );
     await jobEnd(token, jobId);
@@ -162,6 +162,41 @@ describe("the review loop through the API", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("links papers to the roster by the name on them, accents, order and one misread letter allowed, and flags the rest", async () => {
+    const { user, access_token: token } = await registerTeacher();
+    const classId = `rl-names-${user.id}`;
+    await env.DB.prepare(
+      "INSERT INTO classes (id, teacher_id, name, subject, grade_level, class_code) VALUES (?, ?, 'Period 3', 'Mathematics', '5th Grade', ?)",
+    )
+      .bind(classId, user.id, `N${Date.now() % 10000000}`)
+      .run();
+    const roster = ["Ana María López", "Jordan Smith", "Jamie Smith", "Daniela Ruiz"];
+    for (const [i, name] of roster.entries()) {
+      await env.DB.prepare("INSERT INTO students (id, teacher_id, name) VALUES (?, ?, ?)")
+        .bind(`rl-n-${user.id}-${i}`, user.id, name)
+        .run();
+      await env.DB.prepare("INSERT INTO enrollments (class_id, student_id) VALUES (?, ?)").bind(classId, `rl-n-${user.id}-${i}`).run();
+    }
+    const written = ["Lopez, Ana Maria", "Smith, Jordan", "Danieia Ruiz", "J. Smith"];
+    const files = await Promise.all(
+      written.map(async (name, i) => ({ name: `scan-${i}.pdf`, bytes: await worksheetPdf(name, ["96", "1", "1/2", "83"]) })),
+    );
+    const { jobId, assignmentId, submissionIds } = await seedJob(user.id, files, classId);
+    await jobEnd(token, jobId);
+    const papers = (await assignmentJson(token, assignmentId)).submissions as any[];
+    const paper = (i: number) => papers.find((s) => s.id === submissionIds[i]);
+    expect(paper(0)).toMatchObject({ student: "Ana María López", student_id: `rl-n-${user.id}-0` });
+    expect(paper(1)).toMatchObject({ student: "Jordan Smith", student_id: `rl-n-${user.id}-1` });
+    expect(paper(2)).toMatchObject({ student: "Daniela Ruiz", student_id: `rl-n-${user.id}-3` });
+    // Two Smiths fit "J. Smith" equally: the paper waits for the teacher, with both offered.
+    expect(paper(3)).toMatchObject({ student: "J. Smith", student_id: null, needs_review: true });
+    expect(paper(3).review_notes.join(" ")).toContain("likely Jamie Smith, Jordan Smith");
+    const matches = (await (await api(`/api/submissions/${submissionIds[3]}/student`, { token })).json()) as {
+      matches: { name: string }[];
+    };
+    expect(matches.matches.map((m) => m.name).sort()).toEqual(["Jamie Smith", "Jordan Smith"]);
   });
 
   it("keeps an uploaded answer key file even without hasAnswerKey: having a key file means having a key", async () => {

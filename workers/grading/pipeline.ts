@@ -3,12 +3,13 @@
 // idempotently (a redelivered message rewrites the same rows), so a retry never duplicates or loses a result.
 // Every row is read and written through forTeacher with the message's teacher: another teacher's rows are
 // simply not found.
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { getDb } from "../../core/db/client";
 import { forTeacher, type TeacherScope } from "../../core/db/scoped";
 import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
 import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
+import { matchRoster, type ScoredStudent } from "../../core/roster/match-name";
 import {
   AnswerKeyError,
   parseAnswerKey,
@@ -106,22 +107,26 @@ async function loadKeyAndRubric(env: Env, scope: TeacherScope, assignment: Assig
   return { key, rubric };
 }
 
-/** Links the submission to a student of the teacher's (in the assignment's class when it has one) by name. */
+/**
+ * Links the submission to a student of the teacher's (in the assignment's class when it has one) by the name
+ * on the paper: accents, word order, initials and one misread letter allowed, and only when one student is
+ * clearly the best fit (core/roster/match-name.ts). A name that fits no one clearly is left for the teacher,
+ * with its likely students.
+ */
 async function identifyStudent(scope: TeacherScope, submission: Submission, assignment: Assignment | undefined, detected: string | null) {
   // A name guessed from the file name gives way to the name written on the work.
   const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
   const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
   const name = (useDetected ? detected : submission.studentName).trim();
-  if (!name) return { studentName: submission.studentName, studentId: submission.studentId };
-  if (submission.studentId) return { studentName: name, studentId: submission.studentId };
+  if (!name) return { studentName: submission.studentName, studentId: submission.studentId, unlinked: null };
+  if (submission.studentId) return { studentName: name, studentId: submission.studentId, unlinked: null };
   // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
-  const candidates = await scope.db
-    .select({ id: students.id })
+  const roster = await scope.db
+    .select({ id: students.id, name: students.name })
     .from(students)
     .where(
       scope.where(
         students,
-        sql`lower(${students.name}) = lower(${name})`,
         assignment?.classId
           ? inArray(
               students.id,
@@ -129,9 +134,18 @@ async function identifyStudent(scope: TeacherScope, submission: Submission, assi
             )
           : undefined,
       ),
-    )
-    .limit(2);
-  return { studentName: name, studentId: candidates.length === 1 ? candidates[0]!.id : null };
+    );
+  const match = matchRoster(name, roster);
+  if (match.student) return { studentName: match.student.name, studentId: match.student.id, unlinked: null };
+  return { studentName: name, studentId: null, unlinked: roster.length ? unlinkedNote(name, match.candidates) : null };
+}
+
+/** Why a named paper was not linked, for the teacher: the name read and the students it may be. */
+function unlinkedNote(name: string, candidates: ScoredStudent[]): string {
+  const likely = candidates.map((c) => c.name);
+  return likely.length
+    ? `The name on the paper, "${name}", fits more than one student or none clearly: likely ${likely.join(", ")}. Choose the student.`
+    : `The name on the paper, "${name}", fits no student in the class. Choose the student.`;
 }
 
 async function saveResult(
@@ -277,10 +291,19 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   };
   const provider = gradingProviderFor(env);
   const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment });
-  const result: GradingResult = reviewNotes.length
+  const checked: GradingResult = reviewNotes.length
     ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
     : graded;
-  const who = await identifyStudent(scope, submission, assignment, result.studentName);
+  const identified = await identifyStudent(scope, submission, assignment, checked.studentName);
+  const { unlinked, ...who } = identified;
+  const result: GradingResult = unlinked
+    ? {
+        ...checked,
+        needsReview: true,
+        reviewReasons: [...checked.reviewReasons, unlinked],
+        flags: [...checked.flags, { type: "student-not-linked", message: unlinked }],
+      }
+    : checked;
   for (const q of result.questions) {
     await sink.append(
       {

@@ -62,7 +62,7 @@ export function questionContexts(lines: string[]): Map<number, QuestionContext> 
 export interface QuestionIntent {
   simplest: boolean;
   round?: number;
-  as?: "decimal" | "fraction" | "percent" | "mixed";
+  as?: "decimal" | "fraction" | "percent" | "mixed" | "improper";
   /** Units the question names as the one to answer in ("in cm", "how many grams"). */
   units: Set<string>;
 }
@@ -78,6 +78,14 @@ const PLACES: Record<string, number> = {
   thousandth: 3,
 };
 
+const FORMS: Record<string, QuestionIntent["as"]> = {
+  "improper fraction": "improper",
+  decimal: "decimal",
+  fraction: "fraction",
+  percent: "percent",
+  "mixed number": "mixed",
+};
+
 export function questionIntent(text: string | undefined): QuestionIntent {
   const t = (text ?? "").toLowerCase();
   const intent: QuestionIntent = {
@@ -86,8 +94,8 @@ export function questionIntent(text: string | undefined): QuestionIntent {
   };
   const round = t.match(/(?:nearest|to the)\s+(whole number|whole|tenth|hundredth|thousandth|integer|one|unit)s?\b/);
   if (round && /round|nearest/.test(t)) intent.round = PLACES[round[1]!];
-  const as = t.match(/\b(?:as|to|into|in)\s+(?:an?\s+)?(decimal|fraction|percent(?:age)?|mixed number)s?\b/);
-  if (as) intent.as = as[1]!.startsWith("percent") ? "percent" : as[1] === "mixed number" ? "mixed" : (as[1] as "decimal" | "fraction");
+  const as = t.match(/\b(?:as|to|into|in)\s+(?:an?\s+)?(improper fraction|decimal|fraction|percent(?:age)?|mixed number)s?\b/);
+  if (as) intent.as = FORMS[as[1]!.replace(/age$/, "")];
   if (intent.simplest && !intent.as) intent.as = "fraction";
   // The unit word as the page gave it: a reader's "grarns" or "mI" still names the unit asked for.
   for (const m of (text ?? "").matchAll(/\b(?:in|into|to)\s+([a-z]+)\b|\bhow many\s+([a-z]+)\b/gi)) {

@@ -113,6 +113,8 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
     return otherForm("as a percent");
   if (intent.as === "fraction" && (form === "decimal" || form === "percent")) return otherForm("as a fraction");
   if (intent.as === "mixed" && form !== "mixed" && !Number.isInteger(student.value)) return otherForm("as a mixed number");
+  // "Write 2 3/4 as an improper fraction": 2.75 or 2 3/4 is the value, not the form asked for.
+  if (intent.as === "improper" && form !== "fraction" && !Number.isInteger(key.value)) return otherForm("as an improper fraction");
   if (intent.simplest && (form === "fraction" || form === "mixed")) {
     const f = answer.match(/(\d+)\s*\/\s*(\d+)/);
     if (f && gcd(Number(f[1]), Number(f[2])) > 1) return otherForm("in simplest form");
