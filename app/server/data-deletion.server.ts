@@ -22,6 +22,7 @@ import {
   type Teacher,
 } from "../../core/db/schema";
 import { forTeacher } from "../../core/db/scoped";
+import { classSetPrefix, classSetPageKey } from "../../core/files/class-set-keys";
 import { jobStub } from "../../core/jobs/stub";
 import { actorOf, forgetStudentAccess } from "./access-log.server";
 import { newId } from "./tokens.server";
@@ -105,7 +106,7 @@ export async function deleteStudent(env: Env, db: Db, teacher: Who, studentId: s
   if (!student) return null;
   const [subs, items] = await Promise.all([
     db
-      .select({ id: submissions.id, fileId: submissions.fileId })
+      .select({ id: submissions.id, fileId: submissions.fileId, assignmentId: submissions.assignmentId })
       .from(submissions)
       .where(scope.where(submissions, eq(submissions.studentId, studentId))),
     db
@@ -144,7 +145,11 @@ export async function deleteStudent(env: Env, db: Db, teacher: Who, studentId: s
       `Student deleted with ${subs.length} submission${subs.length === 1 ? "" : "s"} and ${items.length} conference item${items.length === 1 ? "" : "s"}`,
     ),
   ]);
-  await deleteObjects(env.UPLOADS, [...files.map((f) => f.r2Key), ...items.map((i) => i.r2Key)]);
+  await deleteObjects(env.UPLOADS, [
+    ...files.map((f) => f.r2Key),
+    ...items.map((i) => i.r2Key),
+    ...subs.flatMap((s) => (s.assignmentId ? [classSetPageKey(teacher.id, s.assignmentId, s.id)] : [])),
+  ]);
   return { name: student.name, submissions: subs.length };
 }
 
@@ -203,6 +208,7 @@ export async function deleteAssignment(env: Env, db: Db, teacher: Who, assignmen
     env.UPLOADS,
     files.map((f) => f.r2Key),
   );
+  await deletePrefix(env.UPLOADS, classSetPrefix(teacher.id, assignmentId));
   return { title: assignment.title, submissions: subs.length };
 }
 

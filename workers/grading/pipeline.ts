@@ -21,6 +21,7 @@ import {
   type GradingResult,
   type Rubric,
 } from "./engines";
+import { classSetTemplate } from "./class-set";
 import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
@@ -289,8 +290,17 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     subject: assignment?.subject || undefined,
     title: assignment?.title || undefined,
   };
+  // A page of a class set is read against the worksheet's template once three pages are read (class-set.ts).
+  const template = assignment
+    ? await classSetTemplate(
+        env.UPLOADS,
+        { teacherId: scope.teacherId, assignmentId: assignment.id, submissionId: submission.id },
+        reading,
+        key,
+      )
+    : undefined;
   const provider = gradingProviderFor(env);
-  const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment });
+  const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment, template });
   const checked: GradingResult = reviewNotes.length
     ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
     : graded;

@@ -10,6 +10,11 @@ export interface TextLine {
   confidence: number;
   /** The line's words with their own confidences, when the reader gave them. */
   words?: Pick<ReadWord, "text" | "confidence">[];
+  /**
+   * What the student wrote on the line, when the worksheet's template is known (answers/template.ts): the words
+   * that are not printed, in reading order; "" when the whole line is printed. Undefined without a template.
+   */
+  student?: string;
 }
 
 interface Segment {

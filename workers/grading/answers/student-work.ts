@@ -3,7 +3,8 @@ import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
 import { layoutLines, type TextLine } from "./layout";
 
 export type { TextLine } from "./layout";
-import type { DocumentReading } from "../reading/types";
+import type { DocumentReading, ReadWord } from "../reading/types";
+import { studentWords, type WorksheetTemplate } from "./template";
 import { DIGIT_LOOKALIKES } from "../values/values";
 
 export interface StudentAnswer {
@@ -279,6 +280,43 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     unnumberedSinceCurrent = false;
   };
 
+  /**
+   * A line of a page registered on the worksheet's template: the printed words are never an answer (options on
+   * their own line, a wrapped question, an empty "Answer:" label) and the student's words are, wherever on the
+   * line they were written (after "=", in a blank inside a sentence, in a box). False leaves the line to the
+   * rules for pages read alone: the student's words outside the known places.
+   */
+  const fromTemplate = (line: TextLine, student: string, text: string, index: number): boolean => {
+    const numbered = text.match(QUESTION_NUMBER);
+    const number = numbered ? (questionNumbers[index] ?? Number(numbered[1])) : undefined;
+    const answer = (n: number) => fixLetterO(cleanAnswer(student.replace(/^[=:]\s*/, "")), acceptedFor(n));
+    if (number !== undefined && plausibleNumber(number)) {
+      const given = answer(number);
+      const questionText = text.replace(QUESTION_NUMBER, "$2").replace(student, "").trim();
+      record({
+        number,
+        questionText,
+        answer: given,
+        readingConfidence: given ? answerConfidence(line, given) : line.confidence,
+        line: index,
+        source: given ? "label" : "inline",
+        matchedBy: "number",
+      });
+      waitingForAnswer = !given;
+      return true;
+    }
+    if (!student) return true;
+    if (current && waitingForAnswer && !current.answer) {
+      current.answer = answer(current.number);
+      current.readingConfidence = answerConfidence(line, current.answer);
+      current.line = index;
+      current.source = "label";
+      waitingForAnswer = false;
+      return true;
+    }
+    return false;
+  };
+
   lines.forEach((line, index) => {
     const text = fixQuestionLabel(line.text.trim());
     if (!text) return;
@@ -288,6 +326,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       if (candidate && /\p{L}/u.test(candidate)) studentName = candidate;
       return;
     }
+    if (line.student !== undefined && fromTemplate(line, line.student.trim(), text, index)) return;
     const answerLine = matchAnswerLine(text);
     if (answerLine) {
       let number = answerLine.number ?? current?.number;
@@ -387,8 +426,22 @@ export function extractFromReading(reading: DocumentReading, key?: AnswerKey): S
   return extractFromLines(readingLines(reading), key);
 }
 
-export function readingLines(reading: DocumentReading): TextLine[] {
-  return reading.pages.flatMap((page) =>
-    page.lines.length ? layoutLines(page) : page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })),
-  );
+/**
+ * Every page's lines in reading order; with the worksheet's template, each line says what the student wrote on it
+ * (a page that does not register on the template is read alone).
+ */
+export function readingLines(reading: DocumentReading, template?: WorksheetTemplate): TextLine[] {
+  return reading.pages.flatMap((page) => {
+    if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
+    const lines = layoutLines(page);
+    const marked = template ? studentWords(template, page) : null;
+    if (!marked) return lines;
+    return lines.map((l) => ({
+      ...l,
+      student: (l.words ?? [])
+        .filter((w) => marked.words.has(w as ReadWord))
+        .map((w) => w.text)
+        .join(" "),
+    }));
+  });
 }

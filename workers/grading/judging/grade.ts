@@ -17,6 +17,7 @@ import { questionContexts, type QuestionContext } from "../answers/question-cont
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
 import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
+import type { WorksheetTemplate } from "../answers/template";
 import type { DocumentReading } from "../reading/types";
 import { compareAnswer, parseNumber } from "../values/values";
 
@@ -26,6 +27,8 @@ export interface GradeInput {
   key?: AnswerKey;
   rubric?: Rubric;
   assignment: Assignment;
+  /** The worksheet's printed template, when the page belongs to a class set (answers/template.ts). */
+  template?: WorksheetTemplate;
 }
 
 export const LOCAL_PROVIDER = { name: "local", model: "gradewell-rules-1" } as const;
@@ -34,7 +37,7 @@ type GradedLine = TextLine;
 
 function linesOf(input: GradeInput): GradedLine[] {
   // Lines in reading order with their words (two-column pages column by column: layout.ts).
-  if (input.reading) return readingLines(input.reading);
+  if (input.reading) return readingLines(input.reading, input.template);
   return (input.text ?? "")
     .replace(/\r\n?/g, "\n")
     .split("\n")

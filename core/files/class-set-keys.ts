@@ -1,0 +1,15 @@
+// Where a class set's reading lives in R2 (docs/decisions/0038): each page's word boxes until the worksheet's
+// template is settled, and the template itself. Under the teacher's prefix, so account deletion takes them;
+// the web side deletes them with their assignment or student, the grading worker writes them.
+
+export function classSetPrefix(teacherId: string, assignmentId: string): string {
+  return `teachers/${teacherId}/class-sets/${assignmentId}/`;
+}
+
+export function classSetPageKey(teacherId: string, assignmentId: string, submissionId: string): string {
+  return `${classSetPrefix(teacherId, assignmentId)}pages/${submissionId}.json`;
+}
+
+export function classSetTemplateKey(teacherId: string, assignmentId: string): string {
+  return `${classSetPrefix(teacherId, assignmentId)}template.json`;
+}

@@ -1,0 +1,159 @@
+// A class set read as a set (issue 30): the printed template found from the pages, each page registered onto it
+// under a photo's tilt, scale and crop, and the printed words never taken for answers.
+import { describe, expect, it } from "vitest";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { findTemplate, studentWords } from "../../../workers/grading/answers/template";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
+import type { DocumentReading, PageReading, ReadLine } from "../../../workers/grading/reading/types";
+
+const H = 20; // text height in the worksheet's own frame
+const CHAR = 10;
+
+interface Placed {
+  text: string;
+  x: number;
+  y: number;
+}
+
+/** A line of words placed from x, each word as wide as its letters. */
+function line(text: string, x: number, y: number): Placed[] {
+  const out: Placed[] = [];
+  for (const word of text.split(" ")) {
+    out.push({ text: word, x, y });
+    x += (word.length + 1) * CHAR;
+  }
+  return out;
+}
+
+const PRINTED: Placed[] = [
+  ...line("Shapes and sums check-in", 100, 60),
+  ...line("Name:", 100, 120),
+  ...line("1. Which shape has three sides?", 100, 200),
+  ...line("A) square B) triangle C) pentagon", 140, 240),
+  ...line("Answer:", 140, 280),
+  ...line("2. What is 7 × 8 =", 100, 360),
+  ...line("3. A farmer plants 12 rows of 9 trees each and then adds", 100, 440),
+  ...line("4 more trees. How many trees are there in total?", 140, 480),
+  ...line("Answer:", 140, 520),
+  ...line("4. The capital of France is", 100, 600),
+  ...line("and it lies on the Seine.", 480, 600),
+];
+
+/** The student's words: written beside the printed ones, a little off each time. */
+function filled(name: string, answers: [string, string, string, string], jitter: number): Placed[] {
+  const j = (k: number) => ((jitter * (k + 3)) % 7) - 3;
+  return [
+    ...line(name, 170 + j(1), 121),
+    { text: answers[0], x: 230 + j(2), y: 281 },
+    { text: answers[1], x: 290 + j(3), y: 361 },
+    { text: answers[2], x: 230 + j(4), y: 522 },
+    { text: answers[3], x: 390 + j(5), y: 599 },
+  ];
+}
+
+/** A photographed page: the words turned, scaled and moved, grouped into lines by their row. */
+function page(words: Placed[], angle: number, scale: number, dx: number, dy: number): PageReading {
+  const cos = Math.cos((angle * Math.PI) / 180) * scale;
+  const sin = Math.sin((angle * Math.PI) / 180) * scale;
+  const rows = new Map<number, ReadLine>();
+  for (const w of words) {
+    const width = w.text.length * CHAR;
+    const cx = w.x + width / 2;
+    const cy = w.y;
+    const x = cos * cx - sin * cy + dx;
+    const y = sin * cx + cos * cy + dy;
+    const bbox = { x: x - (width * scale) / 2, y: y - (H * scale) / 2, width: width * scale, height: H * scale };
+    const row = Math.round(w.y / 40);
+    const l = rows.get(row) ?? { text: "", confidence: 0.95, bbox, words: [] };
+    l.words.push({ text: w.text, confidence: 0.95, bbox });
+    rows.set(row, l);
+  }
+  const lines = [...rows.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, l]) => {
+      l.words.sort((a, b) => a.bbox.x - b.bbox.x);
+      return { ...l, text: l.words.map((w) => w.text).join(" ") };
+    });
+  return {
+    number: 1,
+    text: lines.map((l) => l.text).join("\n"),
+    lines,
+    width: 1700,
+    height: 2200,
+    confidence: 0.95,
+    method: "ocr",
+    durationMs: 0,
+  };
+}
+
+const reading = (p: PageReading): DocumentReading => ({
+  kind: "png",
+  method: "ocr",
+  pages: [p],
+  text: p.text,
+  confidence: 0.95,
+  durationMs: 0,
+});
+
+const CLASS: [string, [string, string, string, string]][] = [
+  ["Ava Patel", ["B", "56", "112", "Paris"]],
+  ["Liam Nguyen", ["A", "54", "108", "Paris"]],
+  ["Mia Chen", ["B", "56", "112", "Lyon"]],
+  ["Noah Kim", ["C", "56", "", "Paris"]],
+  ["Zoe Rossi", ["B", "15", "112", "Paris"]],
+];
+const CAPTURES: [number, number, number, number][] = [
+  [0, 1, 0, 0],
+  [-2, 0.92, 40, 25],
+  [1.5, 1.1, -30, 60],
+  [0.8, 0.85, 120, -10],
+  [-1, 1.04, 10, 90],
+];
+const pages = CLASS.map(([name, answers], i) => page([...PRINTED, ...filled(name, answers, i + 1)], ...CAPTURES[i]!));
+const KEY = "1. B\n2. 56\n3. 112\n4. Paris";
+
+describe("the worksheet's template from a class set", () => {
+  it("finds the printed words that recur at their place, not the students' answers, even the right ones", () => {
+    const template = findTemplate(pages, ["B", "56", "112", "Paris"]);
+    expect(template).not.toBeNull();
+    const texts = template!.words.map((w) => w.text);
+    expect(texts).toEqual(expect.arrayContaining(["shapes", "which", "triangle", "answer", "capital", "seine"]));
+    expect(texts).not.toContain("paris");
+    expect(texts).not.toContain("ava");
+    expect(template!.residual).toBeLessThan(0.2);
+  });
+
+  it("registers a page taken at another tilt, scale and crop and keeps only the student's words", () => {
+    const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
+    const late = page([...PRINTED, ...filled("Kai Silva", ["B", "56", "112", "Paris"], 9)], 2.5, 0.8, -60, 140);
+    const marked = studentWords(template, late)!;
+    expect(marked.residual).toBeLessThan(0.2);
+    expect([...marked.words].map((w) => w.text).sort()).toEqual(["112", "56", "B", "Kai", "Paris", "Silva"].sort());
+  });
+
+  it("refuses pages that are not one worksheet, and too few pages", () => {
+    const other = page(line("Essay: my summer holiday was spent by the sea with my family", 100, 100), 0, 1, 0, 0);
+    expect(findTemplate([pages[0]!, other, { ...other }])).toBeNull();
+    expect(findTemplate(pages.slice(0, 2))).toBeNull();
+  });
+
+  it("grades each page of the set right: options below a question and a wrapped question are never answers", () => {
+    const key = parseAnswerKey(KEY, { totalPoints: 8 });
+    const template = findTemplate(pages, ["B", "56", "112", "Paris"])!;
+    const expected = [
+      [2, 2, 2, 2],
+      [0, 0, 0, 2],
+      [2, 2, 2, 0],
+      [0, 2, 0, 2],
+      [2, 0, 2, 2],
+    ];
+    pages.forEach((p, i) => {
+      const result = gradeSubmission({ reading: reading(p), key, assignment: { points: 8 }, template });
+      expect(
+        result.questions.map((q) => q.pointsAwarded),
+        CLASS[i]![0],
+      ).toEqual(expected[i]);
+      expect(result.studentName).toBe(CLASS[i]![0]);
+    });
+  });
+});

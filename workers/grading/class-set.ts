@@ -1,0 +1,88 @@
+// The class-set step of the pipeline (docs/decisions/0038): each photographed page's reading is kept beside its
+// assignment, and once three pages of the assignment are read, the worksheet's printed template is found from
+// them and kept with the assignment, so that later pages, regrades and late papers use it. The first pages are
+// graded as they come, alone: finding the template never holds a result back.
+import { classSetPageKey, classSetPrefix, classSetTemplateKey } from "../../core/files/class-set-keys";
+import type { AnswerKey, DocumentReading, PageReading, WorksheetTemplate } from "./engines";
+import { findTemplate } from "./engines";
+
+/** Pages after which the template is settled and no longer looked for again. */
+const SETTLED_PAGES = 8;
+/** Pages read to find it: the first of the assignment's, at most. */
+const MAX_PAGES = 30;
+
+type StoredPage = Pick<PageReading, "lines">;
+
+/** A page's lines and word boxes, as much as the template needs (no confidences, no image). */
+function geometry(page: PageReading): StoredPage {
+  return {
+    lines: page.lines.map((l) => ({
+      text: l.text,
+      confidence: l.confidence,
+      bbox: l.bbox,
+      words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox })),
+    })),
+  };
+}
+
+/** A one-page photo or scan read word by word: what a class set's template is made from. */
+function templatePage(reading: DocumentReading): PageReading | undefined {
+  const [page] = reading.pages;
+  if (reading.pages.length !== 1 || !page || page.method !== "ocr") return undefined;
+  return page.lines.some((l) => l.words.length > 0) ? page : undefined;
+}
+
+async function readJson<T>(bucket: R2Bucket, key: string): Promise<T | undefined> {
+  const object = await bucket.get(key);
+  if (!object) return undefined;
+  try {
+    return (await object.json()) as T;
+  } catch {
+    return undefined; // a half-written or old object is no template: it is found again
+  }
+}
+
+/**
+ * The worksheet's template for this page of an assignment, or undefined while too few pages are read (or when
+ * the pages are not one worksheet: essays, mixed sets), in which case the page is read alone.
+ */
+export async function classSetTemplate(
+  bucket: R2Bucket,
+  where: { teacherId: string; assignmentId: string; submissionId: string },
+  reading: DocumentReading,
+  key: AnswerKey | undefined,
+): Promise<WorksheetTemplate | undefined> {
+  const page = templatePage(reading);
+  if (!page) return undefined;
+  const { teacherId, assignmentId, submissionId } = where;
+  const templateKey = classSetTemplateKey(teacherId, assignmentId);
+  const stored = await readJson<WorksheetTemplate>(bucket, templateKey);
+  if (stored?.version === 1 && stored.pages >= SETTLED_PAGES) return stored;
+  await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
+
+  const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
+  const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
+  if (listed.objects.length < 3 || (stored && listed.objects.length <= stored.pages)) return stored;
+  const others = await Promise.all(
+    listed.objects
+      .filter((o) => o.key !== classSetPageKey(teacherId, assignmentId, submissionId))
+      .map((o) => readJson<StoredPage>(bucket, o.key)),
+  );
+  const pages = [page, ...others.filter((p): p is StoredPage => p !== undefined)];
+  const answers = key?.questions.flatMap((q) => q.accepted.map((a) => a.raw)) ?? [];
+  const found = findTemplate(pages, answers);
+  if (found && (!stored || found.pages > stored.pages)) {
+    await bucket.put(templateKey, JSON.stringify(found));
+    // Settled: the pages' words (students' names and answers among them) are no longer needed.
+    if (found.pages >= SETTLED_PAGES) await forgetPages(bucket, pagesPrefix);
+  }
+  return found ?? stored;
+}
+
+async function forgetPages(bucket: R2Bucket, prefix: string): Promise<void> {
+  for (;;) {
+    const listed = await bucket.list({ prefix, limit: 1000 });
+    if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));
+    if (!listed.truncated) return;
+  }
+}
