@@ -7,15 +7,19 @@ import type { AnswerKey, DocumentReading, PageReading, WorksheetTemplate } from 
 import { findTemplate } from "./engines";
 
 /** Pages after which the template is settled and no longer looked for again. */
-const SETTLED_PAGES = 8;
+export const SETTLED_PAGES = 8;
 /** Pages read to find it: the first of the assignment's, at most. */
 const MAX_PAGES = 30;
 
-type StoredPage = Pick<PageReading, "lines">;
+type StoredPage = Pick<PageReading, "lines" | "text" | "width" | "height" | "confidence">;
 
 /** A page's lines and word boxes, as much as the template needs (no confidences, no image). */
 function geometry(page: PageReading): StoredPage {
   return {
+    text: page.text,
+    width: page.width,
+    height: page.height,
+    confidence: page.confidence,
     lines: page.lines.map((l) => ({
       text: l.text,
       confidence: l.confidence,
@@ -42,27 +46,37 @@ async function readJson<T>(bucket: R2Bucket, key: string): Promise<T | undefined
   }
 }
 
+export interface ClassSetPage {
+  /** The worksheet's template, once found. */
+  template?: WorksheetTemplate;
+  /** The page belongs to the class set (a one-page photo or scan of an assignment). */
+  inSet: boolean;
+  /** The template was found, or bettered, by this page. */
+  created: boolean;
+}
+
 /**
- * The worksheet's template for this page of an assignment, or undefined while too few pages are read (or when
- * the pages are not one worksheet: essays, mixed sets), in which case the page is read alone.
+ * The worksheet's template for this page of an assignment. None while too few pages are read, or when the pages
+ * are not one worksheet (essays, mixed sets): the page is then read alone.
  */
 export async function classSetTemplate(
   bucket: R2Bucket,
   where: { teacherId: string; assignmentId: string; submissionId: string },
   reading: DocumentReading,
   key: AnswerKey | undefined,
-): Promise<WorksheetTemplate | undefined> {
+): Promise<ClassSetPage> {
   const page = templatePage(reading);
-  if (!page) return undefined;
+  if (!page) return { inSet: false, created: false };
   const { teacherId, assignmentId, submissionId } = where;
   const templateKey = classSetTemplateKey(teacherId, assignmentId);
   const stored = await readJson<WorksheetTemplate>(bucket, templateKey);
-  if (stored?.version === 1 && stored.pages >= SETTLED_PAGES) return stored;
+  const kept = stored?.version === 1 ? stored : undefined;
+  if (kept && kept.pages >= SETTLED_PAGES) return { template: kept, inSet: true, created: false };
   await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
 
   const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
   const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
-  if (listed.objects.length < 3 || (stored && listed.objects.length <= stored.pages)) return stored;
+  if (listed.objects.length < 3 || (kept && listed.objects.length <= kept.pages)) return { template: kept, inSet: true, created: false };
   const others = await Promise.all(
     listed.objects
       .filter((o) => o.key !== classSetPageKey(teacherId, assignmentId, submissionId))
@@ -71,15 +85,29 @@ export async function classSetTemplate(
   const pages = [page, ...others.filter((p): p is StoredPage => p !== undefined)];
   const answers = key?.questions.flatMap((q) => q.accepted.map((a) => a.raw)) ?? [];
   const found = findTemplate(pages, answers);
-  if (found && (!stored || found.pages > stored.pages)) {
-    await bucket.put(templateKey, JSON.stringify(found));
-    // Settled: the pages' words (students' names and answers among them) are no longer needed.
-    if (found.pages >= SETTLED_PAGES) await forgetPages(bucket, pagesPrefix);
-  }
-  return found ?? stored;
+  if (!found || (kept && found.pages <= kept.pages)) return { template: kept, inSet: true, created: false };
+  await bucket.put(templateKey, JSON.stringify(found));
+  return { template: found, inSet: true, created: true };
 }
 
-async function forgetPages(bucket: R2Bucket, prefix: string): Promise<void> {
+/** A class-set page's stored reading, as the reader gave it (one page, read by OCR). */
+export async function storedReading(bucket: R2Bucket, teacherId: string, assignmentId: string, submissionId: string) {
+  const page = await readJson<StoredPage>(bucket, classSetPageKey(teacherId, assignmentId, submissionId));
+  if (!page?.lines) return undefined;
+  const reading: DocumentReading = {
+    kind: "jpeg",
+    method: "ocr",
+    pages: [{ number: 1, method: "ocr", durationMs: 0, ...page }],
+    text: page.text,
+    confidence: page.confidence,
+    durationMs: 0,
+  };
+  return reading;
+}
+
+/** Forgets the pages' words once the template is settled: students' names and answers are among them. */
+export async function forgetClassSetPages(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<void> {
+  const prefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
   for (;;) {
     const listed = await bucket.list({ prefix, limit: 1000 });
     if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));

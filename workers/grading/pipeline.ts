@@ -3,13 +3,12 @@
 // idempotently (a redelivered message rewrites the same rows), so a retry never duplicates or loses a result.
 // Every row is read and written through forTeacher with the message's teacher: another teacher's rows are
 // simply not found.
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "../../core/db/client";
 import { forTeacher, type TeacherScope } from "../../core/db/scoped";
-import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
+import { assignmentFiles, assignments, submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
 import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
-import { matchRoster, type ScoredStudent } from "../../core/roster/match-name";
 import {
   AnswerKeyError,
   parseAnswerKey,
@@ -22,12 +21,13 @@ import {
   type Rubric,
 } from "./engines";
 import { classSetTemplate } from "./class-set";
+import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
 import { readUpload } from "./reading";
-import { applyOverrides, teacherOverrides } from "./overrides";
 import { settleJob, type JobEventSink } from "./results";
+import { identifyStudent, saveResult, TEXT_CORRECTED, type Assignment, type Submission } from "./submission-results";
 
 /** A failure that another attempt cannot fix (unreadable file, missing upload): fail at once, no retry. */
 export class PermanentGradingError extends Error {
@@ -43,12 +43,6 @@ export function isPermanent(error: unknown): boolean {
 }
 
 const QUICKSNAP_POINTS = 100;
-/** Submission flags set by the web side (app/server/assignment-uploads.server.ts, jobs.server.ts). */
-const NAME_FROM_FILE = "name_from_file";
-const TEXT_CORRECTED = "text_corrected";
-
-type Submission = typeof submissions.$inferSelect;
-type Assignment = typeof assignments.$inferSelect;
 
 async function readStoredFile(env: Env, r2Key: string): Promise<Uint8Array> {
   const object = await env.UPLOADS.get(r2Key);
@@ -106,107 +100,6 @@ async function loadKeyAndRubric(env: Env, scope: TeacherScope, assignment: Assig
     }
   }
   return { key, rubric };
-}
-
-/**
- * Links the submission to a student of the teacher's (in the assignment's class when it has one) by the name
- * on the paper: accents, word order, initials and one misread letter allowed, and only when one student is
- * clearly the best fit (core/roster/match-name.ts). A name that fits no one clearly is left for the teacher,
- * with its likely students.
- */
-async function identifyStudent(scope: TeacherScope, submission: Submission, assignment: Assignment | undefined, detected: string | null) {
-  // A name guessed from the file name gives way to the name written on the work.
-  const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
-  const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
-  const name = (useDetected ? detected : submission.studentName).trim();
-  if (!name) return { studentName: submission.studentName, studentId: submission.studentId, unlinked: null };
-  if (submission.studentId) return { studentName: name, studentId: submission.studentId, unlinked: null };
-  // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
-  const roster = await scope.db
-    .select({ id: students.id, name: students.name })
-    .from(students)
-    .where(
-      scope.where(
-        students,
-        assignment?.classId
-          ? inArray(
-              students.id,
-              scope.db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)),
-            )
-          : undefined,
-      ),
-    );
-  const match = matchRoster(name, roster);
-  if (match.student) return { studentName: match.student.name, studentId: match.student.id, unlinked: null };
-  return { studentName: name, studentId: null, unlinked: roster.length ? unlinkedNote(name, match.candidates) : null };
-}
-
-/** Why a named paper was not linked, for the teacher: the name read and the students it may be. */
-function unlinkedNote(name: string, candidates: ScoredStudent[]): string {
-  const likely = candidates.map((c) => c.name);
-  return likely.length
-    ? `The name on the paper, "${name}", fits more than one student or none clearly: likely ${likely.join(", ")}. Choose the student.`
-    : `The name on the paper, "${name}", fits no student in the class. Choose the student.`;
-}
-
-async function saveResult(
-  scope: TeacherScope,
-  submission: Submission,
-  outcome: { result: GradingResult; reading: DocumentReading; feedback: string; studentName: string; studentId: string | null },
-) {
-  const { result, reading } = outcome;
-  const now = new Date();
-  const kept = submission.flags.filter(
-    (f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName),
-  );
-  const flags = [...new Set([...kept, ...result.flags.map((f) => f.type.replaceAll("-", "_"))])];
-  const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
-  const { db } = scope;
-  // question_results has no teacher of its own: it is reached through the submission, read through the scope.
-  const merged = applyOverrides(result, await teacherOverrides(db, submission.id, submission.flags));
-  await db.batch([
-    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
-    ...merged.questions.map(({ question: q, points, override }) =>
-      db.insert(questionResults).values({
-        id: `${submission.id}:${q.number}`,
-        submissionId: submission.id,
-        questionNumber: String(q.number),
-        keyAnswer: q.keyAnswer,
-        studentAnswer: q.studentAnswer,
-        pointsAwarded: points,
-        pointsPossible: q.pointsPossible,
-        aiPoints: q.pointsAwarded,
-        reason: q.reason,
-        confidence: q.confidence,
-        needsReview: q.needsReview,
-        reviewReason: q.reviewReason,
-        feedback: override?.feedback ?? q.feedback,
-        editedBy: override?.editedBy ?? null,
-        editedAt: override?.editedAt ?? null,
-      }),
-    ),
-    db
-      .update(submissions)
-      .set({
-        status: "graded",
-        studentName: outcome.studentName,
-        studentId: outcome.studentId,
-        score: merged.score,
-        maxScore: result.max,
-        percent: merged.percent,
-        aiScore: result.total,
-        needsReview: result.needsReview,
-        recognizedText: reading.text,
-        readingConfidence: reading.confidence,
-        feedback: outcome.feedback,
-        flags,
-        reviewNotes,
-        failureReason: null,
-        gradedAt: now,
-        updatedAt: now,
-      })
-      .where(scope.where(submissions, eq(submissions.id, submission.id))),
-  ]);
 }
 
 /** The teacher's corrected text stands in for the reading: certain, one page. */
@@ -291,7 +184,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     title: assignment?.title || undefined,
   };
   // A page of a class set is read against the worksheet's template once three pages are read (class-set.ts).
-  const template = assignment
+  const set = assignment
     ? await classSetTemplate(
         env.UPLOADS,
         { teacherId: scope.teacherId, assignmentId: assignment.id, submissionId: submission.id },
@@ -299,6 +192,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         key,
       )
     : undefined;
+  const template = set?.template;
   const provider = gradingProviderFor(env);
   const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment, template });
   const checked: GradingResult = reviewNotes.length
@@ -334,7 +228,11 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   // 4. Feedback, streamed token by token (a failing hosted model gives way to the local writer).
   const feedback = await writeFeedback(provider, { submission, attempt, result, reading, assignment: gradingAssignment }, sink);
 
-  await saveResult(scope, submission, { result, reading, feedback, ...who });
+  await saveResult(scope, submission, { result, reading, feedback, ...who, readAlone: set?.inSet && !template });
+  // The template was found just now: the pages graded before it are graded again against it.
+  if (set?.created && template) {
+    await regradeReadAlone(env, scope, assignment!, template, { provider, key, rubric, assignment: gradingAssignment }, submission.id);
+  }
   await sink.append(
     {
       type: "submission_done",

@@ -1,0 +1,133 @@
+// The end of one submission's grading, shared by the pipeline and the class-set regrade: linking the paper to a
+// student of the roster, and writing the result to D1 idempotently (a redelivered message rewrites the same rows).
+import { eq, inArray } from "drizzle-orm";
+import type { TeacherScope } from "../../core/db/scoped";
+import { type assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
+import { matchRoster, type ScoredStudent } from "../../core/roster/match-name";
+import type { DocumentReading, GradingResult } from "./engines";
+import { applyOverrides, teacherOverrides } from "./overrides";
+
+/** Submission flags set by the web side (app/server/assignment-uploads.server.ts, jobs.server.ts). */
+export const NAME_FROM_FILE = "name_from_file";
+export const TEXT_CORRECTED = "text_corrected";
+/** A page of a class set graded before the worksheet's template was found: regraded once it is (class-set.ts). */
+export const READ_ALONE = "read_alone";
+
+export type Submission = typeof submissions.$inferSelect;
+export type Assignment = typeof assignments.$inferSelect;
+
+/**
+ * Links the submission to a student of the teacher's (in the assignment's class when it has one) by the name
+ * on the paper: accents, word order, initials and one misread letter allowed, and only when one student is
+ * clearly the best fit (core/roster/match-name.ts). A name that fits no one clearly is left for the teacher,
+ * with its likely students.
+ */
+export async function identifyStudent(
+  scope: TeacherScope,
+  submission: Submission,
+  assignment: Assignment | undefined,
+  detected: string | null,
+) {
+  // A name guessed from the file name gives way to the name written on the work.
+  const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
+  const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
+  const name = (useDetected ? detected : submission.studentName).trim();
+  if (!name) return { studentName: submission.studentName, studentId: submission.studentId, unlinked: null };
+  if (submission.studentId) return { studentName: name, studentId: submission.studentId, unlinked: null };
+  // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
+  const roster = await scope.db
+    .select({ id: students.id, name: students.name })
+    .from(students)
+    .where(
+      scope.where(
+        students,
+        assignment?.classId
+          ? inArray(
+              students.id,
+              scope.db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)),
+            )
+          : undefined,
+      ),
+    );
+  const match = matchRoster(name, roster);
+  if (match.student) return { studentName: match.student.name, studentId: match.student.id, unlinked: null };
+  return { studentName: name, studentId: null, unlinked: roster.length ? unlinkedNote(name, match.candidates) : null };
+}
+
+/** Why a named paper was not linked, for the teacher: the name read and the students it may be. */
+function unlinkedNote(name: string, candidates: ScoredStudent[]): string {
+  const likely = candidates.map((c) => c.name);
+  return likely.length
+    ? `The name on the paper, "${name}", fits more than one student or none clearly: likely ${likely.join(", ")}. Choose the student.`
+    : `The name on the paper, "${name}", fits no student in the class. Choose the student.`;
+}
+
+export async function saveResult(
+  scope: TeacherScope,
+  submission: Submission,
+  outcome: {
+    result: GradingResult;
+    reading: DocumentReading;
+    feedback: string;
+    studentName: string;
+    studentId: string | null;
+    /** A class-set page graded without the worksheet's template (regraded when it is found). */
+    readAlone?: boolean;
+  },
+) {
+  const { result, reading } = outcome;
+  const now = new Date();
+  const kept = submission.flags.filter(
+    (f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName),
+  );
+  const flags = [
+    ...new Set([...kept, ...result.flags.map((f) => f.type.replaceAll("-", "_")), ...(outcome.readAlone ? [READ_ALONE] : [])]),
+  ];
+  const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
+  const { db } = scope;
+  // question_results has no teacher of its own: it is reached through the submission, read through the scope.
+  const merged = applyOverrides(result, await teacherOverrides(db, submission.id, submission.flags));
+  await db.batch([
+    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
+    ...merged.questions.map(({ question: q, points, override }) =>
+      db.insert(questionResults).values({
+        id: `${submission.id}:${q.number}`,
+        submissionId: submission.id,
+        questionNumber: String(q.number),
+        keyAnswer: q.keyAnswer,
+        studentAnswer: q.studentAnswer,
+        pointsAwarded: points,
+        pointsPossible: q.pointsPossible,
+        aiPoints: q.pointsAwarded,
+        reason: q.reason,
+        confidence: q.confidence,
+        needsReview: q.needsReview,
+        reviewReason: q.reviewReason,
+        feedback: override?.feedback ?? q.feedback,
+        editedBy: override?.editedBy ?? null,
+        editedAt: override?.editedAt ?? null,
+      }),
+    ),
+    db
+      .update(submissions)
+      .set({
+        status: "graded",
+        studentName: outcome.studentName,
+        studentId: outcome.studentId,
+        score: merged.score,
+        maxScore: result.max,
+        percent: merged.percent,
+        aiScore: result.total,
+        needsReview: result.needsReview,
+        recognizedText: reading.text,
+        readingConfidence: reading.confidence,
+        feedback: outcome.feedback,
+        flags,
+        reviewNotes,
+        failureReason: null,
+        gradedAt: now,
+        updatedAt: now,
+      })
+      .where(scope.where(submissions, eq(submissions.id, submission.id))),
+  ]);
+}
