@@ -1,0 +1,318 @@
+// Class sets for the evaluation of issue 30 (step 9): ONE printed worksheet (title, a "Name:" field, 8–12
+// questions and their key) and the copies N students filled in, each with the points every question should get.
+// A layout family places the printed text, answer lines and boxes, and where each answer goes, in page units
+// (PAGE.width × PAGE.height, text at its baseline); the students' answers are typed in another face, a little off
+// the line and differently for every student, as children write on a printed sheet.
+//
+// WHOLE FAMILIES ARE HELD OUT. Development (the grader and the template) may look at the DEV families only; the
+// HELD-OUT families are measured once, at the end, and reported apart. Seeds are fixed here so that every run
+// makes the same class sets.
+import { measure, type Face } from "./fonts";
+import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
+
+export const DEV_FAMILIES = ["inline", "answer-line", "options-below", "wrapped"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "two-columns"] as const;
+export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
+/** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
+export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
+
+export const PAGE = { width: 1000, height: 1294 };
+const LEFT = 70;
+const RIGHT = 930;
+const SIZE = 17;
+const LH = 28;
+const TOP = 165;
+const BOTTOM = 1250;
+
+export interface Mark {
+  face: Face;
+  text: string;
+  x: number;
+  /** Baseline. */
+  y: number;
+  size: number;
+  /** Degrees, for answers. */
+  angle?: number;
+}
+export interface Rule {
+  kind: "line" | "box";
+  x: number;
+  y: number;
+  w: number;
+  /** Boxes only. */
+  h?: number;
+}
+/** Where an answer is written: the start of its baseline. */
+interface Slot {
+  x: number;
+  y: number;
+}
+interface Template {
+  marks: Mark[];
+  rules: Rule[];
+  slots: Slot[];
+  name: Slot;
+  bottom: number;
+}
+export interface FilledPage {
+  student: string;
+  marks: Mark[];
+  rules: Rule[];
+  answers: Answer[];
+  /** Points each question should get, by question number. */
+  expected: Record<number, number>;
+}
+export interface ClassSet {
+  family: Family;
+  title: string;
+  questions: Question[];
+  /** The teacher's key, one line a question. */
+  key: string;
+  points: number;
+  pages: FilledPage[];
+}
+
+const print = (text: string, x: number, y: number, size = SIZE): Mark => ({ face: "print", text, x, y, size });
+const width = (text: string, size = SIZE) => measure(text, "print", size);
+
+/** Words of a text in lines no wider than `max` page units. */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && width(next) > max) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return [...lines, line];
+}
+
+/** "Answer:" and its line at (x, y); returns where the answer goes. */
+function answerLine(t: Template, x: number, y: number, w = 300): Slot {
+  t.marks.push(print("Answer:", x, y));
+  const start = x + width("Answer: ");
+  t.rules.push({ kind: "line", x: start, y: y + 5, w });
+  return { x: start + 8, y };
+}
+
+function header(title: string): Template {
+  const t: Template = { marks: [print(title, LEFT, 80, 24)], rules: [], slots: [], name: { x: 0, y: 0 }, bottom: TOP };
+  t.marks.push(print("Name:", LEFT, 125));
+  const start = LEFT + width("Name: ");
+  t.rules.push({ kind: "line", x: start, y: 130, w: 330 });
+  t.name = { x: start + 10, y: 125 };
+  return t;
+}
+
+const optionsText = (q: Question) => q.options!.join("    ");
+
+type Layout = (t: Template, qs: Question[], rng: Rng) => void;
+
+const LAYOUTS: Record<Family, { kinds: string[]; place: Layout }> = {
+  // "3. What is 7 × 8? 56"
+  inline: {
+    kinds: KINDS.filter((k) => k !== "choice"),
+    place: (t, qs) => {
+      let y = TOP;
+      qs.forEach((q, i) => {
+        const line = `${i + 1}. ${q.text}`;
+        t.marks.push(print(line, LEFT, y));
+        t.slots.push({ x: LEFT + width(line) + 22, y });
+        y += LH * 1.45;
+      });
+      t.bottom = y;
+    },
+  },
+  // The question, then "Answer: ____" under it; options, when there are any, after the question on its line.
+  "answer-line": {
+    kinds: KINDS,
+    place: (t, qs) => {
+      let y = TOP;
+      qs.forEach((q, i) => {
+        t.marks.push(print(`${i + 1}. ${q.text}${q.options ? `   ${q.options.join("  ")}` : ""}`, LEFT, y));
+        t.slots.push(answerLine(t, LEFT + 30, y + LH));
+        y += LH * 2.5;
+      });
+      t.bottom = y;
+    },
+  },
+  // Options on their own line under the question; the letter on an "Answer:" line or after the question.
+  "options-below": {
+    kinds: [...KINDS, "choice", "choice", "choice", "choice"],
+    place: (t, qs, rng) => {
+      const after = rng() < 0.5;
+      let y = TOP;
+      qs.forEach((q, i) => {
+        const line = `${i + 1}. ${q.text}`;
+        t.marks.push(print(line, LEFT, y));
+        if (q.options) {
+          t.marks.push(print(optionsText(q), LEFT + 30, y + LH));
+          if (after) t.slots.push({ x: LEFT + width(line) + 22, y });
+          else t.slots.push(answerLine(t, LEFT + 30, y + 2 * LH, 120));
+          y += LH * (after ? 2.5 : 3.5);
+        } else {
+          t.slots.push(answerLine(t, LEFT + 30, y + LH));
+          y += LH * 2.5;
+        }
+      });
+      t.bottom = y;
+    },
+  },
+  // A story before each question, so that it wraps over two or three lines; the answer on a line below.
+  wrapped: {
+    kinds: KINDS,
+    place: (t, qs, rng) => {
+      const max = int(rng, 520, 640);
+      let y = TOP;
+      qs.forEach((q, i) => {
+        const lines = wrap(`${q.story} ${q.text}`, max);
+        lines.forEach((l, j) => t.marks.push(print(j ? l : `${i + 1}. ${l}`, j ? LEFT + 24 : LEFT, y + j * LH)));
+        y += lines.length * LH;
+        if (q.options) {
+          t.marks.push(print(optionsText(q), LEFT + 24, y));
+          y += LH;
+        }
+        t.slots.push(answerLine(t, LEFT + 24, y));
+        y += LH * 1.6;
+      });
+      t.bottom = y;
+    },
+  },
+  // "The capital of France is ____." with the answer written over the blank.
+  "fill-blank": {
+    kinds: KINDS.filter((k) => k !== "choice"),
+    place: (t, qs) => {
+      let y = TOP;
+      qs.forEach((q, i) => {
+        const before = `${i + 1}. ${q.blank[0]} `;
+        const x = LEFT + width(before);
+        const w = 170;
+        t.marks.push(print(before.trimEnd(), LEFT, y));
+        t.rules.push({ kind: "line", x, y: y + 5, w });
+        if (q.blank[1]) t.marks.push(print(q.blank[1], x + w + (q.blank[1] === "." ? 2 : 8), y));
+        t.slots.push({ x: x + 14, y: y - 3 });
+        y += LH * 1.8;
+      });
+      t.bottom = y;
+    },
+  },
+  // The answer in a box at the right margin of the question's line; options on the line below.
+  boxes: {
+    kinds: [...KINDS, "choice"],
+    place: (t, qs) => {
+      let y = TOP;
+      const boxX = RIGHT - 170;
+      qs.forEach((q, i) => {
+        t.marks.push(print(`${i + 1}. ${q.text}`, LEFT, y));
+        t.rules.push({ kind: "box", x: boxX, y: y - 27, w: 170, h: 40 });
+        t.slots.push({ x: boxX + 14, y: y + 1 });
+        if (q.options) {
+          t.marks.push(print(optionsText(q), LEFT + 30, y + LH + 6));
+          y += LH;
+        }
+        y += LH * 2;
+      });
+      t.bottom = y;
+    },
+  },
+  // Questions in two columns, each with its "Answer:" line; long questions wrap inside their column.
+  "two-columns": {
+    kinds: [...KINDS, "choice"],
+    place: (t, qs) => {
+      const half = Math.ceil(qs.length / 2);
+      const colW = 390;
+      let bottom = TOP;
+      for (const [c, x] of [LEFT, LEFT + colW + 50].entries()) {
+        let y = TOP;
+        qs.slice(c * half, (c + 1) * half).forEach((q, j) => {
+          const lines = wrap(`${c * half + j + 1}. ${q.text}`, colW);
+          lines.forEach((l, k) => t.marks.push(print(l, k ? x + 24 : x, y + k * LH)));
+          y += lines.length * LH;
+          if (q.options) {
+            for (const l of wrap(optionsText(q), colW - 24)) {
+              t.marks.push(print(l, x + 24, y));
+              y += LH;
+            }
+          }
+          t.slots.push(answerLine(t, x + 24, y, 200));
+          y += LH * 1.8;
+        });
+        bottom = Math.max(bottom, y);
+      }
+      t.bottom = bottom;
+    },
+  },
+};
+
+const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
+const LAST = ["Adeyemi", "Baker", "Castillo", "Dubois", "Evans", "Fischer", "Gomez", "Hansen", "Ito", "Jensen", "Kowalski", "Lund"];
+const TITLES = ["Grade 6 Review", "Skills Check", "Practice Sheet", "Weekly Quiz", "Unit Review"];
+
+export function seedOf(family: Family): number {
+  const dev = (DEV_FAMILIES as readonly string[]).indexOf(family);
+  return dev >= 0 ? SEEDS.dev + dev : SEEDS.heldout + (HELDOUT_FAMILIES as readonly string[]).indexOf(family);
+}
+
+/** The blank worksheet of a family: as many questions (8–12) as fit on the page. */
+function worksheet(family: Family, rng: Rng): { title: string; questions: Question[]; template: Template } {
+  const { kinds, place } = LAYOUTS[family];
+  const title = pick(rng, TITLES);
+  const all: Question[] = [];
+  for (let n = int(rng, 8, 12), tries = 0; all.length < n; tries++) {
+    const q = makeQuestion(rng, pick(rng, kinds));
+    if (tries > 200 || !all.some((o) => o.text === q.text)) all.push(q);
+  }
+  const layoutSeed = Math.floor(rng() * 2 ** 32);
+  for (let n = all.length; ; n--) {
+    const template = header(title);
+    place(template, all.slice(0, n), rngFrom(layoutSeed));
+    if (template.bottom <= BOTTOM || n <= 8) return { title, questions: all.slice(0, n), template };
+  }
+}
+
+/** A student's copy: the printed sheet and the student's name and answers, placed a little off their slots. */
+function fill(template: Template, questions: Question[], student: string, rng: Rng): FilledPage {
+  const size = 19 + rng() * 3;
+  const [baseX, baseY] = [rng() * 14, -2 - rng() * 3];
+  const written = (text: string, slot: Slot): Mark => ({
+    face: "answer",
+    text,
+    x: slot.x + baseX + rng() * 10,
+    y: slot.y + baseY + (rng() - 0.5) * 4,
+    size,
+    angle: (rng() - 0.5) * 1.6,
+  });
+  const answers = questions.map((q) => chooseAnswer(rng, q));
+  const marks = [...template.marks, written(student, template.name)];
+  answers.forEach((a, i) => {
+    if (a.text) marks.push(written(a.text, template.slots[i]!));
+  });
+  return {
+    student,
+    marks,
+    rules: template.rules,
+    answers,
+    expected: Object.fromEntries(answers.map((a, i) => [i + 1, a.credit * 2])),
+  };
+}
+
+/** The class set of a family: deterministic for the family and the number of students. */
+export function generateClassSet(family: Family, students: number): ClassSet {
+  const seed = seedOf(family);
+  const { title, questions, template } = worksheet(family, rngFrom(seed));
+  const pages = Array.from({ length: students }, (_, s) => {
+    const rng = rngFrom(seed + 1000 * (s + 1));
+    const name = `${FIRST[(seed + s * 5) % FIRST.length]} ${LAST[(seed * 3 + s * 7) % LAST.length]}`;
+    return fill(template, questions, name, rng);
+  });
+  return {
+    family,
+    title,
+    questions,
+    key: questions.map((q, i) => `${i + 1}. ${q.key}`).join("\n"),
+    points: questions.length * 2,
+    pages,
+  };
+}

@@ -1,0 +1,160 @@
+// npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
+// Class sets of whole layout families (layouts.ts), each student's page rendered, read with the real OCR and
+// graded against the key, per family and capture condition: question agreement with the expected points, flag
+// recall (of the disagreeing questions, how many are flagged at that question), right marks flagged, seconds a page.
+// When workers/grading/answers/template.ts exports findTemplate, every page is graded twice: alone, and with the
+// template found from all the set's pages and the key's answers, as workers/grading/class-set.ts calls it ("as a
+// set"). The held-out families are measured once, at the end.
+import { mkdirSync, writeFileSync } from "node:fs";
+import {
+  gradeSubmission,
+  parseAnswerKey,
+  readDocument,
+  type DocumentReading,
+  type GradeInput,
+  type GradingResult,
+  type PageReading,
+} from "../../../workers/grading/engines";
+import { questionFlagged } from "../../../tests/eval/grading/metrics";
+import { DEV_FAMILIES, generateClassSet, HELDOUT_FAMILIES, seedOf, type ClassSet, type Family } from "./layouts";
+import { renderPage, RENDERS, type Render } from "./render";
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const set = option("set") ?? "dev";
+if (set !== "dev" && set !== "heldout") throw new Error(`--set is dev or heldout, not ${set}`);
+const students = Number(option("students") ?? 4);
+const renders = (option("render") ?? "photographed").split(",") as Render[];
+for (const r of renders) if (!RENDERS.includes(r)) throw new Error(`--render takes ${RENDERS.join(",")}, not ${r}`);
+const verbose = process.argv.includes("--verbose");
+const saveDir = option("save");
+const families: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
+
+type FindTemplate = (pages: PageReading[], answers?: string[]) => unknown;
+async function loadFindTemplate(): Promise<FindTemplate | undefined> {
+  try {
+    // The lead's template module, when it exists; the eval runs without it.
+    const path = "../../../workers/grading/answers/template";
+    const mod = (await import(/* @vite-ignore */ path)) as { findTemplate?: FindTemplate };
+    return typeof mod.findTemplate === "function" ? mod.findTemplate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Tally {
+  questions: number;
+  agree: number;
+  wrong: number;
+  wrongFlagged: number;
+  rightFlagged: number;
+}
+const empty = (): Tally => ({ questions: 0, agree: 0, wrong: 0, wrongFlagged: 0, rightFlagged: 0 });
+const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)}%` : "-");
+
+function tally(t: Tally, cs: ClassSet, s: number, result: GradingResult, label: string, render: Render) {
+  const page = cs.pages[s]!;
+  cs.questions.forEach((_, i) => {
+    const number = i + 1;
+    const got = result.questions.find((q) => q.number === number);
+    const expected = page.expected[number]!;
+    const given = got?.pointsAwarded ?? 0;
+    const flagged = got ? questionFlagged(got) : true;
+    t.questions++;
+    if (Math.abs(given - expected) < 0.01) {
+      t.agree++;
+      if (flagged) t.rightFlagged++;
+      return;
+    }
+    t.wrong++;
+    if (flagged) t.wrongFlagged++;
+    if (verbose)
+      console.log(
+        `  [${label}] ${cs.family} ${render} ${page.student} q${number}: expected ${expected} given ${given}${flagged ? " (flagged)" : ""}; wrote "${page.answers[i]!.text}", read "${got?.studentAnswer ?? "-"}" — ${got ? `${got.reason}`.slice(0, 120) : "not graded"}`,
+      );
+  });
+}
+
+const cells = (t: Tally) => ({
+  agreement: `${t.agree}/${t.questions} (${pct(t.agree, t.questions)})`,
+  "flag recall": t.wrong ? `${t.wrongFlagged}/${t.wrong} (${pct(t.wrongFlagged, t.wrong)})` : "-",
+  "right flagged": `${t.rightFlagged}/${t.agree} (${pct(t.rightFlagged, t.agree)})`,
+});
+
+function table(rows: Record<string, string>[]): string {
+  if (!rows.length) return "";
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? "").length)));
+  const line = (cs: string[]) => cs.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
+  return [line(cols), widths.map((w) => "-".repeat(w)).join("-+-"), ...rows.map((r) => line(cols.map((c) => r[c] ?? "")))].join("\n");
+}
+
+const findTemplate = await loadFindTemplate();
+console.log(
+  `Class sets, ${set.toUpperCase()} families (${families.join(", ")}): ${students} students a family, render ${renders.join(", ")}; ` +
+    (findTemplate ? "graded alone and as a set (findTemplate)." : "graded alone (no findTemplate in workers/grading/answers/template.ts)."),
+);
+const rows: Record<string, string>[] = [];
+const totals = { alone: empty(), set: empty() };
+for (const family of families) {
+  const cs = generateClassSet(family, students);
+  const key = parseAnswerKey(cs.key, { totalPoints: cs.points });
+  const assignment = { points: cs.points, gradeLevel: 6 };
+  for (const render of renders) {
+    const readings: DocumentReading[] = [];
+    let seconds = 0;
+    for (const [s, page] of cs.pages.entries()) {
+      const bytes = await renderPage(page, render, seedOf(family) + s);
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(`${saveDir}/${family}-${render}-${s + 1}.${render === "clean" ? "png" : "jpg"}`, bytes);
+      }
+      const started = performance.now();
+      readings.push(await readDocument(bytes));
+      seconds += (performance.now() - started) / 1000;
+    }
+    const alone = empty();
+    readings.forEach((reading, s) => tally(alone, cs, s, gradeSubmission({ reading, key, assignment }), "alone", render));
+    const row: Record<string, string> = { family, render, questions: String(alone.questions), ...cells(alone) };
+    if (findTemplate) {
+      const started = performance.now();
+      let asSet = empty();
+      try {
+        const answers = key.questions.flatMap((q) => q.accepted.map((a) => a.raw));
+        const template = findTemplate(
+          readings.map((r) => r.pages[0]!),
+          answers,
+        );
+        row["template s"] = ((performance.now() - started) / 1000).toFixed(2);
+        if (!template) console.log(`  no template found for ${family} ${render}`);
+        readings.forEach((reading, s) => {
+          // The template is passed as the module gave it: GradeInput types it only once template.ts exists.
+          const input = { reading, key, assignment, template } as GradeInput;
+          tally(asSet, cs, s, gradeSubmission(input), "as a set", render);
+        });
+      } catch (err) {
+        console.log(`  findTemplate or grading with it failed on ${family} ${render}: ${(err as Error).message}`);
+        asSet = empty();
+      }
+      for (const [k, v] of Object.entries(cells(asSet))) row[`${k} (as a set)`] = v;
+      for (const k of Object.keys(asSet) as (keyof Tally)[]) totals.set[k] += asSet[k];
+    }
+    row["read s/page"] = (seconds / cs.pages.length).toFixed(2);
+    for (const k of Object.keys(alone) as (keyof Tally)[]) totals.alone[k] += alone[k];
+    rows.push(row);
+  }
+}
+const all: Record<string, string> = {
+  family: "all",
+  render: renders.join(","),
+  questions: String(totals.alone.questions),
+  ...cells(totals.alone),
+};
+if (findTemplate) for (const [k, v] of Object.entries(cells(totals.set))) all[`${k} (as a set)`] = v;
+rows.push(all);
+console.log(`\n${table(rows)}`);
+console.log(
+  "A question agrees when the points given equal the expected points; flag recall: disagreeing questions flagged at that question.",
+);
