@@ -59,9 +59,23 @@ export interface DocumentReading {
   durationMs: number;
 }
 
+/**
+ * A worksheet's printed text known before a page is read (a class set's template, answers/template.ts), in the
+ * frame of the page it was found on: the printed words as read there, with their boxes, and the punctuation
+ * between them. A page registers onto it by its words, and a text box that holds printed words only needs no
+ * recognition. Nothing a student wrote is in it.
+ */
+export interface PrintedLayout {
+  words: ReadWord[];
+  /** The printed text's height in that frame. */
+  textHeight: number;
+}
+
 export interface ReadOptions {
   onPage?(page: PageReading): void;
   signal?: AbortSignal;
   /** A hosted vision model for pages the local engine reads poorly (or every page): only when the teacher allows it. */
   vision?: VisionReader;
+  /** The worksheet's printed layout: lines that register onto it are taken from it, not recognised again. */
+  printed?: PrintedLayout;
 }

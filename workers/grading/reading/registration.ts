@@ -1,0 +1,119 @@
+// Registering one reading of a page onto another (docs/decisions/0038): an affine map fitted on the words both
+// have once, robust to a photo's tilt, scale, shear and crop (the clean-up has already undone perspective).
+// In reading/ because the recogniser uses it too: a line that registers onto a known printed line needs no
+// recognition.
+import type { PageReading, ReadLine, ReadWord } from "./types";
+
+/** Affine map [a, b, c, d, e, f]: x' = a·x + b·y + c, y' = d·x + e·y + f. */
+export type Affine = [number, number, number, number, number, number];
+
+export interface WordPoint {
+  text: string;
+  /** As read, for the key's answers ("B" is an answer, "B)" an option's label). */
+  raw?: string;
+  x: number;
+  y: number;
+}
+
+export const normWord = (text: string) => text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+
+export function pageWords(page: Pick<PageReading, "lines">): (ReadWord & { line: ReadLine })[] {
+  return page.lines.flatMap((line) => line.words.map((w) => ({ ...w, line })));
+}
+
+export function wordPoint(word: ReadWord): WordPoint {
+  return {
+    text: normWord(word.text),
+    raw: word.text.toLowerCase().replace(/[.,]$/, ""),
+    x: word.bbox.x + word.bbox.width / 2,
+    y: word.bbox.y + word.bbox.height / 2,
+  };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+}
+
+export function textHeight(page: Pick<PageReading, "lines">): number {
+  return median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+}
+
+function solve3(m: number[][], v: number[]): [number, number, number] | null {
+  // Cramer's rule on the 3×3 normal equations.
+  const det = (a: number[][]) =>
+    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) -
+    a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) +
+    a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
+  const d = det(m);
+  if (Math.abs(d) < 1e-9) return null;
+  const col = (i: number) => m.map((row, r) => row.map((x, c) => (c === i ? v[r]! : x)));
+  return [det(col(0)) / d, det(col(1)) / d, det(col(2)) / d];
+}
+
+function fitAffine(pairs: [WordPoint, WordPoint][]): Affine | null {
+  const m = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const vx = [0, 0, 0];
+  const vy = [0, 0, 0];
+  for (const [p, q] of pairs) {
+    const row = [p.x, p.y, 1];
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) m[i]![j]! += row[i]! * row[j]!;
+      vx[i]! += row[i]! * q.x;
+      vy[i]! += row[i]! * q.y;
+    }
+  }
+  const x = solve3(m, vx);
+  const y = solve3(m, vy);
+  return x && y ? [...x, ...y] : null;
+}
+
+/** The map back: from the reference's frame to the page's. */
+export function invertAffine([a, b, c, d, e, f]: Affine): Affine | null {
+  const det = a * e - b * d;
+  if (Math.abs(det) < 1e-12) return null;
+  return [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
+}
+
+export const applyAffine = (t: Affine, p: { x: number; y: number }) => ({
+  x: t[0] * p.x + t[1] * p.y + t[2],
+  y: t[3] * p.x + t[4] * p.y + t[5],
+});
+
+function unique(points: WordPoint[]): Map<string, WordPoint> {
+  const seen = new Map<string, WordPoint | null>();
+  for (const p of points) if (p.text.length >= 3 && /\p{L}/u.test(p.text)) seen.set(p.text, seen.has(p.text) ? null : p);
+  return new Map([...seen].filter((e): e is [string, WordPoint] => e[1] !== null));
+}
+
+/**
+ * The affine map from a page onto a reference, fitted on the words both have once (at least 4 of them), with the
+ * pairs that disagree trimmed twice; null when the pages share too little to be one worksheet.
+ */
+export function register(page: WordPoint[], reference: WordPoint[], height: number): { map: Affine; residual: number } | null {
+  const ref = unique(reference);
+  let pairs: [WordPoint, WordPoint][] = [...unique(page)].flatMap(([text, p]) =>
+    ref.has(text) ? [[p, ref.get(text)!] as [WordPoint, WordPoint]] : [],
+  );
+  if (pairs.length < 4) return null;
+  let map: Affine | null = null;
+  for (let round = 0; round < 3; round++) {
+    map = fitAffine(pairs);
+    if (!map) return null;
+    const errors = pairs.map(([p, q]) => Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y));
+    const limit = Math.max(2 * median(errors), 0.5 * height);
+    const kept = pairs.filter((_, i) => errors[i]! <= limit);
+    if (kept.length < 4) return null;
+    if (kept.length === pairs.length && round > 0) break;
+    pairs = kept;
+  }
+  const errors = pairs.map(([p, q]) => Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y));
+  const residual = median(errors) / height;
+  // Half the pairs must agree within a text height: otherwise the shared words are a coincidence.
+  if (pairs.length < 4 || residual > 1) return null;
+  return { map: map!, residual };
+}
