@@ -46,6 +46,12 @@ async function readJson<T>(bucket: R2Bucket, key: string): Promise<T | undefined
   }
 }
 
+/** The assignment's kept template, if one was found: a page of the set is then read against it (read little). */
+export async function keptTemplate(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<WorksheetTemplate | undefined> {
+  const stored = await readJson<WorksheetTemplate>(bucket, classSetTemplateKey(teacherId, assignmentId));
+  return stored?.version === 1 && Array.isArray(stored.words) ? stored : undefined;
+}
+
 export interface ClassSetPage {
   /** The worksheet's template, once found. */
   template?: WorksheetTemplate;
@@ -69,8 +75,7 @@ export async function classSetTemplate(
   if (!page) return { inSet: false, created: false };
   const { teacherId, assignmentId, submissionId } = where;
   const templateKey = classSetTemplateKey(teacherId, assignmentId);
-  const stored = await readJson<WorksheetTemplate>(bucket, templateKey);
-  const kept = stored?.version === 1 ? stored : undefined;
+  const kept = await keptTemplate(bucket, teacherId, assignmentId);
   if (kept && kept.pages >= SETTLED_PAGES) return { template: kept, inSet: true, created: false };
   await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
 

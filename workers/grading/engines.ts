@@ -6,7 +6,16 @@ export { setOcrAssetLoader, type OcrAssetLoader } from "./reading/ocr/assets";
 export type { OcrEngine } from "./reading/ocr/engine";
 export type { PaddleAssets } from "./reading/ocr/paddle";
 export { MAX_IMAGE_PIXELS, OCR_LONG_SIDE } from "./reading/images";
-export type { DocumentReading, PageReading, ReadLine, ReadWord, ReadingMethod, ReadOptions, BoundingBox } from "./reading/types";
+export type {
+  DocumentReading,
+  PageReading,
+  PrintedLayout,
+  ReadLine,
+  ReadWord,
+  ReadingMethod,
+  ReadOptions,
+  BoundingBox,
+} from "./reading/types";
 export { parseAnswerKey, AnswerKeyError, type AnswerKey, type KeyQuestion } from "./answers/answer-key";
 export { parseRubric, RubricError, type Rubric, type RubricCriterion } from "./judging/rubric";
 export { extractStudentWork, type StudentWork, type StudentAnswer } from "./answers/student-work";

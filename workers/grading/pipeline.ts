@@ -18,9 +18,10 @@ import {
   type AnswerKey,
   type DocumentReading,
   type GradingResult,
+  type PrintedLayout,
   type Rubric,
 } from "./engines";
-import { classSetTemplate } from "./class-set";
+import { classSetTemplate, keptTemplate } from "./class-set";
 import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
@@ -115,7 +116,13 @@ function correctedReading(text: string): DocumentReading {
   };
 }
 
-async function readSubmissionFile(env: Env, scope: TeacherScope, submission: Submission, sink: JobEventSink): Promise<DocumentReading> {
+async function readSubmissionFile(
+  env: Env,
+  scope: TeacherScope,
+  submission: Submission,
+  sink: JobEventSink,
+  printed: PrintedLayout | undefined,
+): Promise<DocumentReading> {
   const file = submission.fileId ? await scope.find(assignmentFiles, submission.fileId) : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
@@ -123,6 +130,7 @@ async function readSubmissionFile(env: Env, scope: TeacherScope, submission: Sub
   const vision = await visionReaderForTeacher(env, scope.db, scope.teacherId);
   const reading = await readUpload(env, bytes, {
     vision,
+    printed,
     onPage: (page) => {
       pageEvents.push(
         sink.append(
@@ -165,7 +173,12 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
 
   // 1. Read (or take the text the teacher corrected).
   const corrected = submission.flags.includes(TEXT_CORRECTED) && submission.recognizedText != null;
-  const reading = corrected ? correctedReading(submission.recognizedText!) : await readSubmissionFile(env, scope, submission, sink);
+  const assignment = submission.assignmentId ? await scope.find(assignments, submission.assignmentId) : undefined;
+  // A page of a class set whose template is known: its printed lines are not recognised again (class-set.ts).
+  const printed = assignment && !corrected ? await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id) : undefined;
+  const reading = corrected
+    ? correctedReading(submission.recognizedText!)
+    : await readSubmissionFile(env, scope, submission, sink, printed);
   if (corrected) {
     await sink.append(
       { type: "page_read", submissionId: submission.id, page: 1, bytes: 0, text: reading.text, confidence: 100, width: null, height: null },
@@ -174,7 +187,6 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   }
 
   // 2. Identify, 3. grade.
-  const assignment = submission.assignmentId ? await scope.find(assignments, submission.assignmentId) : undefined;
   const reviewNotes: string[] = [];
   const { key, rubric } = await loadKeyAndRubric(env, scope, assignment, reviewNotes);
   const gradingAssignment = {

@@ -4,7 +4,10 @@
 // one {"page": PageReading} line per page as it is read, then {"reading": DocumentReading} or {"error": ...}.
 // GET /warm loads the OCR engine once, before the first page arrives.
 import { PhotonImage } from "@cf-wasm/photon";
-import { getOcrEngine, readDocument, UnsupportedFileError } from "./engines";
+import { getOcrEngine, readDocument, UnsupportedFileError, type PrintedLayout } from "./engines";
+
+/** Bytes of the printed layout's JSON at the start of a /read body (reading.ts sends it). */
+export const PRINTED_LAYOUT_HEADER = "X-Printed-Layout-Bytes";
 
 /** A white page with a few dark bars where lines of text would be, as a JPEG. */
 function warmupPage(): Uint8Array {
@@ -39,14 +42,18 @@ export default {
       return new Response("warm");
     }
     if (pathname !== "/read" || request.method !== "POST") return new Response("Not found", { status: 404 });
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    // The worksheet's printed layout, when the page is of a class set, comes first: its length in a header.
+    const body = new Uint8Array(await request.arrayBuffer());
+    const layoutBytes = Number(request.headers.get(PRINTED_LAYOUT_HEADER) ?? 0);
+    const printed = layoutBytes ? (JSON.parse(new TextDecoder().decode(body.subarray(0, layoutBytes))) as PrintedLayout) : undefined;
+    const bytes = body.subarray(layoutBytes);
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     const encoder = new TextEncoder();
     const line = (value: unknown) => writer.write(encoder.encode(`${JSON.stringify(value)}\n`));
     const work = (async () => {
       try {
-        const reading = await readDocument(bytes, { onPage: (page) => void line({ page }) });
+        const reading = await readDocument(bytes, { printed, onPage: (page) => void line({ page }) });
         await line({ reading });
       } catch (error) {
         const failure: ReaderFailure = { message: error instanceof Error ? error.message : String(error) };

@@ -3,7 +3,7 @@
 // recognising a page never holds up the process that serves the web app and the job's event stream.
 import type { UnsupportedFileReason } from "../../core/files/file-type";
 import { readDocument, UnsupportedFileError, type DocumentReading, type PageReading, type ReadOptions } from "./engines";
-import type { ReaderFailure } from "./reader";
+import { PRINTED_LAYOUT_HEADER, type ReaderFailure } from "./reader";
 
 /**
  * Each reader reads one document at a time; the consumer takes more submissions at once than there are readers
@@ -63,9 +63,16 @@ export async function readUpload(env: Env, bytes: Uint8Array, opts: ReadOptions 
 }
 
 async function readRemotely(reader: Fetcher, bytes: Uint8Array, opts: ReadOptions): Promise<DocumentReading> {
+  const layout = opts.printed ? new TextEncoder().encode(JSON.stringify(opts.printed)) : undefined;
+  const body = layout ? new Uint8Array(layout.byteLength + bytes.byteLength) : bytes;
+  if (layout) {
+    body.set(layout);
+    body.set(bytes, layout.byteLength);
+  }
   const response = await reader.fetch("http://reader/read", {
     method: "POST",
-    body: bytes as Uint8Array<ArrayBuffer>,
+    body: body as Uint8Array<ArrayBuffer>,
+    headers: layout ? { [PRINTED_LAYOUT_HEADER]: String(layout.byteLength) } : {},
     signal: opts.signal,
   });
   if (!response.ok || !response.body) throw new Error(`The reader answered ${response.status}.`);

@@ -1,4 +1,5 @@
 // npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
+//   [--read-little]
 // Class sets of whole layout families (layouts.ts), each student's page rendered, read with the real OCR and
 // graded against the key, per family and capture condition: question agreement with the expected points, flag
 // recall (of the disagreeing questions, how many are flagged at that question), right marks flagged, seconds a page.
@@ -11,10 +12,9 @@ import {
   parseAnswerKey,
   readDocument,
   type DocumentReading,
-  type GradeInput,
   type GradingResult,
-  type PageReading,
 } from "../../../workers/grading/engines";
+import { findTemplate } from "../../../workers/grading/answers/template";
 import { questionFlagged } from "../../../tests/eval/grading/metrics";
 import { DEV_FAMILIES, generateClassSet, HELDOUT_FAMILIES, seedOf, type ClassSet, type Family } from "./layouts";
 import { renderPage, RENDERS, type Render } from "./render";
@@ -29,20 +29,10 @@ const students = Number(option("students") ?? 4);
 const renders = (option("render") ?? "photographed").split(",") as Render[];
 for (const r of renders) if (!RENDERS.includes(r)) throw new Error(`--render takes ${RENDERS.join(",")}, not ${r}`);
 const verbose = process.argv.includes("--verbose");
+/** Also read each page again against the set's template (its printed lines not recognised), timed. */
+const readLittle = process.argv.includes("--read-little");
 const saveDir = option("save");
 const families: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
-
-type FindTemplate = (pages: PageReading[], answers?: string[]) => unknown;
-async function loadFindTemplate(): Promise<FindTemplate | undefined> {
-  try {
-    // The lead's template module, when it exists; the eval runs without it.
-    const path = "../../../workers/grading/answers/template";
-    const mod = (await import(/* @vite-ignore */ path)) as { findTemplate?: FindTemplate };
-    return typeof mod.findTemplate === "function" ? mod.findTemplate : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Tally {
   questions: number;
@@ -91,19 +81,19 @@ function table(rows: Record<string, string>[]): string {
   return [line(cols), widths.map((w) => "-".repeat(w)).join("-+-"), ...rows.map((r) => line(cols.map((c) => r[c] ?? "")))].join("\n");
 }
 
-const findTemplate = await loadFindTemplate();
 console.log(
   `Class sets, ${set.toUpperCase()} families (${families.join(", ")}): ${students} students a family, render ${renders.join(", ")}; ` +
-    (findTemplate ? "graded alone and as a set (findTemplate)." : "graded alone (no findTemplate in workers/grading/answers/template.ts)."),
+    "graded alone and as a set (the worksheet's template found from the set).",
 );
 const rows: Record<string, string>[] = [];
-const totals = { alone: empty(), set: empty() };
+const totals = { alone: empty(), set: empty(), little: empty() };
 for (const family of families) {
   const cs = generateClassSet(family, students);
   const key = parseAnswerKey(cs.key, { totalPoints: cs.points });
   const assignment = { points: cs.points, gradeLevel: 6 };
   for (const render of renders) {
     const readings: DocumentReading[] = [];
+    const images: Uint8Array[] = [];
     let seconds = 0;
     for (const [s, page] of cs.pages.entries()) {
       const bytes = await renderPage(page, render, seedOf(family) + s);
@@ -111,6 +101,7 @@ for (const family of families) {
         mkdirSync(saveDir, { recursive: true });
         writeFileSync(`${saveDir}/${family}-${render}-${s + 1}.${render === "clean" ? "png" : "jpg"}`, bytes);
       }
+      images.push(bytes);
       const started = performance.now();
       readings.push(await readDocument(bytes));
       seconds += (performance.now() - started) / 1000;
@@ -118,7 +109,7 @@ for (const family of families) {
     const alone = empty();
     readings.forEach((reading, s) => tally(alone, cs, s, gradeSubmission({ reading, key, assignment }), "alone", render));
     const row: Record<string, string> = { family, render, questions: String(alone.questions), ...cells(alone) };
-    if (findTemplate) {
+    {
       const started = performance.now();
       let asSet = empty();
       try {
@@ -130,10 +121,22 @@ for (const family of families) {
         row["template s"] = ((performance.now() - started) / 1000).toFixed(2);
         if (!template) console.log(`  no template found for ${family} ${render}`);
         readings.forEach((reading, s) => {
-          // The template is passed as the module gave it: GradeInput types it only once template.ts exists.
-          const input = { reading, key, assignment, template } as GradeInput;
-          tally(asSet, cs, s, gradeSubmission(input), "as a set", render);
+          tally(asSet, cs, s, gradeSubmission({ reading, key, assignment, template: template ?? undefined }), "as a set", render);
         });
+        if (readLittle && template) {
+          // Each page read again against the template: its printed lines taken from it, not recognised.
+          const little = empty();
+          let littleSeconds = 0;
+          for (const [s, bytes] of images.entries()) {
+            const started = performance.now();
+            const reading = await readDocument(bytes, { printed: template });
+            littleSeconds += (performance.now() - started) / 1000;
+            tally(little, cs, s, gradeSubmission({ reading, key, assignment, template }), "read little", render);
+          }
+          for (const [k, v] of Object.entries(cells(little))) row[`${k} (read little)`] = v;
+          row["read little s/page"] = (littleSeconds / images.length).toFixed(2);
+          for (const k of Object.keys(little) as (keyof Tally)[]) totals.little[k] += little[k];
+        }
       } catch (err) {
         console.log(`  findTemplate or grading with it failed on ${family} ${render}: ${(err as Error).message}`);
         asSet = empty();
@@ -152,7 +155,8 @@ const all: Record<string, string> = {
   questions: String(totals.alone.questions),
   ...cells(totals.alone),
 };
-if (findTemplate) for (const [k, v] of Object.entries(cells(totals.set))) all[`${k} (as a set)`] = v;
+for (const [k, v] of Object.entries(cells(totals.set))) all[`${k} (as a set)`] = v;
+if (readLittle) for (const [k, v] of Object.entries(cells(totals.little))) all[`${k} (read little)`] = v;
 rows.push(all);
 console.log(`\n${table(rows)}`);
 console.log(

@@ -2,7 +2,17 @@
 // place on most pages of one assignment; what varies is the students'. Each page is registered onto the
 // template (an affine map fitted on the printed words both share, robust to a photo's tilt, scale and crop),
 // and every word the page shares with the template at that place is printed: never an answer.
-import { applyAffine, median, pageWords, register, textHeight, wordPoint, type WordPoint } from "../reading/registration";
+import {
+  mappedBounds,
+  median,
+  pageWords,
+  register,
+  textHeight,
+  wordPoint,
+  type Affine,
+  type Bounds,
+  type WordPoint,
+} from "../reading/registration";
 import type { PageReading, PrintedLayout, ReadWord } from "../reading/types";
 
 /** The printed words of a worksheet, in the frame of the page it was found on (see PrintedLayout). */
@@ -25,6 +35,37 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
   return Math.abs(a.x - b.x) <= NEAR_X * height && Math.abs(a.y - b.y) <= NEAR_Y * height;
 }
 
+/** A word's letters and digits and where it lies, in a common frame. */
+interface Ink {
+  alnum: string;
+  x: number;
+  y: number;
+  box: Bounds;
+}
+
+const alnum = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+function inkOf(word: ReadWord, map?: Affine): Ink {
+  const box = mappedBounds(word.bbox, map);
+  return { alnum: alnum(word.text), x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, box };
+}
+
+const within = (p: { x: number; y: number }, b: Bounds, pad: number) =>
+  p.x >= b.left - pad && p.x <= b.right + pad && p.y >= b.top - pad && p.y <= b.bottom + pad;
+
+/**
+ * Whether the same printed text lies at this word's place among `others`: the same word, or the reader having
+ * joined or split it differently there ("B)Europe" on one page, "B)" "Europe" on another).
+ */
+function inkAt(word: Ink, others: Ink[], height: number): boolean {
+  if (!word.alnum) return false;
+  if (others.some((o) => o.alnum === word.alnum && near(o, word, height))) return true;
+  if (others.some((o) => o.alnum.length > word.alnum.length && o.alnum.includes(word.alnum) && within(word, o.box, 0.3 * height)))
+    return true;
+  const parts = others.filter((o) => o.alnum && within(o, word.box, 0.3 * height)).sort((a, b) => a.x - b.x);
+  return parts.length > 1 && parts.map((o) => o.alnum).join("") === word.alnum;
+}
+
 /**
  * The template of a set of pages of one worksheet, or null when there are too few pages or they are not one
  * worksheet. `answers` are the key's answers: a word that is a key answer is the students', however many wrote it.
@@ -38,20 +79,18 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
   const refIndex = order[Math.floor(order.length / 2)]![1];
   const { page: refPage, points: reference } = read[refIndex]!;
   const height = textHeight(refPage);
-  const registered = read.flatMap(({ points }, i) => {
+  const refInk = pageWords(refPage).map((w) => inkOf(w));
+  const registered = read.flatMap(({ page, points }, i) => {
     if (i === refIndex) return [];
     const fit = register(points, reference, height);
-    return fit ? [{ points: points.map((p) => ({ ...p, ...applyAffine(fit.map, p) })), residual: fit.residual }] : [];
+    return fit ? [{ ink: pageWords(page).map((w) => inkOf(w, fit.map)), residual: fit.residual }] : [];
   });
   // Most pages must be this worksheet, or the set is mixed and each page is read alone.
   if (registered.length + 1 < MIN_PAGES || registered.length + 1 < 0.6 * read.length) return null;
   const needed = Math.max(2, Math.ceil(RECUR * registered.length));
   const printed = new Set<WordPoint>(
     reference.filter(
-      (w) =>
-        w.text &&
-        !keyWords.has(w.raw ?? w.text) &&
-        registered.filter((r) => r.points.some((p) => p.text === w.text && near(p, w, height))).length >= needed,
+      (w, i) => w.text && !keyWords.has(w.raw ?? w.text) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height)).length >= needed,
     ),
   );
   if (printed.size < 4) return null;
@@ -85,13 +124,12 @@ export function studentWords(
   const printed = templatePoints(template);
   const fit = register(pageWords(page).map(wordPoint), printed, textHeight(page));
   if (!fit) return null;
+  const templateInk = template.words.map((w) => inkOf(w));
   const student = new Set<ReadWord>();
   for (const line of page.lines)
     for (const w of line.words) {
-      const p = wordPoint(w);
-      if (!p.text) continue;
-      const at = applyAffine(fit.map, p);
-      if (!printed.some((t) => t.text === p.text && near(at, t, template.textHeight))) student.add(w);
+      const ink = inkOf(w, fit.map);
+      if (ink.alnum && !inkAt(ink, templateInk, template.textHeight)) student.add(w);
     }
   return { words: student, residual: fit.residual };
 }

@@ -89,7 +89,7 @@ async function ocrImage(
   const started = performance.now();
   const prepared = source instanceof Uint8Array ? await prepareImage(source, kind) : source;
   const engine = await getOcrEngine();
-  const page = await engine.recognize(prepared.bytes);
+  const page = await engine.recognize(prepared.bytes, opts.printed);
   const local: PageReading = {
     number,
     text: page.text,

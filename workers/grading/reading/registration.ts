@@ -2,7 +2,7 @@
 // have once, robust to a photo's tilt, scale, shear and crop (the clean-up has already undone perspective).
 // In reading/ because the recogniser uses it too: a line that registers onto a known printed line needs no
 // recognition.
-import type { PageReading, ReadLine, ReadWord } from "./types";
+import type { BoundingBox, PageReading, PrintedLayout, ReadLine, ReadWord } from "./types";
 
 /** Affine map [a, b, c, d, e, f]: x' = a·x + b·y + c, y' = d·x + e·y + f. */
 export type Affine = [number, number, number, number, number, number];
@@ -116,4 +116,90 @@ export function register(page: WordPoint[], reference: WordPoint[], height: numb
   // Half the pairs must agree within a text height: otherwise the shared words are a coincidence.
   if (pairs.length < 4 || residual > 1) return null;
   return { map: map!, residual };
+}
+
+export interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function bounds(points: { x: number; y: number }[]): Bounds {
+  return {
+    left: Math.min(...points.map((p) => p.x)),
+    top: Math.min(...points.map((p) => p.y)),
+    right: Math.max(...points.map((p) => p.x)),
+    bottom: Math.max(...points.map((p) => p.y)),
+  };
+}
+
+/** A box's bounds after an affine map (the box itself without one). */
+export function mappedBounds(box: BoundingBox, map?: Affine): Bounds {
+  return bounds(map ? corners(box).map((p) => applyAffine(map, p)) : corners(box));
+}
+
+function corners(box: BoundingBox): { x: number; y: number }[] {
+  const { x, y, width: w, height: h } = box;
+  return [
+    { x, y },
+    { x: x + w, y },
+    { x, y: y + h },
+    { x: x + w, y: y + h },
+  ];
+}
+
+/** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */
+const BLANK_GAP = 1.0;
+
+/**
+ * A page's text boxes that hold printed words only, taken from the worksheet's printed layout instead of being
+ * recognised again: the page is registered onto the layout by the lines read first (`anchors`), and a box is
+ * printed when the layout's words inside it span it end to end with no wide gap between them (a blank a student
+ * may have filled). Undefined when the anchors do not register: every box is then recognised.
+ */
+export function printedBoxes(anchors: ReadLine[], printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
+  const points = anchors.flatMap((l) => l.words).map(wordPoint);
+  const height = median(anchors.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+  const fit = register(
+    points,
+    printed.words.map(wordPoint).filter((p) => p.text),
+    height,
+  );
+  const back = fit && invertAffine(fit.map);
+  if (!fit || !back) return undefined;
+  const H = printed.textHeight;
+  const words = printed.words.map((word) => ({
+    word,
+    at: { x: word.bbox.x + word.bbox.width / 2, y: word.bbox.y + word.bbox.height / 2 },
+  }));
+  return (box) => {
+    const t = bounds(corners(box).map((p) => applyAffine(fit.map, p)));
+    const pad = 0.25 * H;
+    const inside = words
+      .filter(({ at }) => at.x >= t.left - pad && at.x <= t.right + pad && at.y >= t.top - pad && at.y <= t.bottom + pad)
+      .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+    if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
+    const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
+    if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
+    if (Math.abs((u.top + u.bottom) / 2 - (t.top + t.bottom) / 2) > 0.5 * H) return undefined;
+    for (let i = 1; i < inside.length; i++) {
+      const gap = inside[i]!.word.bbox.x - (inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width);
+      if (gap > BLANK_GAP * H) return undefined;
+    }
+    const read = inside.map(({ word }) => {
+      const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
+      return {
+        text: word.text,
+        confidence: word.confidence,
+        bbox: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top },
+      };
+    });
+    return {
+      text: read.map((w) => w.text).join(" "),
+      confidence: Math.min(...read.map((w) => w.confidence)),
+      bbox: { ...box },
+      words: read,
+    };
+  };
 }

@@ -1,5 +1,5 @@
 // What every local text reader gives back for one page image.
-import type { ReadLine } from "../types";
+import type { PrintedLayout, ReadLine } from "../types";
 
 export interface OcrPage {
   text: string;
@@ -13,8 +13,11 @@ export interface OcrPage {
 export interface OcrEngine {
   /** Who reads ("pp-ocrv4"), recorded on each page reading. */
   name: string;
-  /** Reads one cleaned page: a grey binary PGM, as the clean-up (images.ts) produces. */
-  recognize(image: Uint8Array): Promise<OcrPage>;
+  /**
+   * Reads one cleaned page: a grey binary PGM, as the clean-up (images.ts) produces. With the worksheet's printed
+   * layout, text boxes that hold printed words only are taken from it instead of being recognised.
+   */
+  recognize(image: Uint8Array, printed?: PrintedLayout): Promise<OcrPage>;
   /** Bytes of wasm memory in use, to watch the isolate's budget. */
   memoryBytes(): number;
 }

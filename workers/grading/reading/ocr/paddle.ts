@@ -5,8 +5,9 @@
 // See docs/decisions/0018-pp-ocr-engine.md.
 import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
-import type { ReadLine, ReadWord } from "../types";
+import type { PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
+import { printedBoxes } from "../registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
@@ -23,6 +24,8 @@ export interface PaddleAssets {
 /** The detector's input: the page's long side is brought to this (bounds the wasm heap; see the decision). */
 export const DETECTION_SIDE = 640;
 const REC_HEIGHT = 48;
+/** Boxes read first on a class set's page to register it onto the printed layout: the widest, printed lines mostly. */
+const ANCHOR_BOXES = 8;
 /** A space between two characters when the model gave it at least this probability in the frames between them. */
 const SOFT_SPACE = 0.08;
 /** A doubled character's halves: the blank rose to this between them, and fell below STRONG_RUN on each side. */
@@ -31,6 +34,7 @@ const STRONG_RUN = 0.05;
 
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
+type DetectedBox = Awaited<ReturnType<DetectionService["run"]>>[number];
 
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -248,41 +252,64 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return { text: chars.map((c) => c.char).join(""), chars, width: frames };
   }
 
-  async function recognize(bytes: Uint8Array): Promise<OcrPage> {
+  /** Recognises one detected text box as a line with word boxes; undefined when nothing is read in it. */
+  async function readBox(grey: GreyImage, image: Image, box: DetectedBox): Promise<ReadLine | undefined> {
+    const p = box.points;
+    // The crop's size as the library computes it; a box standing upright (turned text) keeps its path.
+    const cropW = p ? Math.max(Math.floor(distance(p[0], p[1])), Math.floor(distance(p[2], p[3])), 1) : box.width;
+    const cropH = p ? Math.max(Math.floor(distance(p[0], p[3])), Math.floor(distance(p[1], p[2])), 1) : box.height;
+    if (cropW < 2 || cropH < 2) return undefined;
+    let decoded: Decoded & { width: number };
+    let span = cropW;
+    if (p && cropH / cropW < 1.5) {
+      const width = recWidth(cropW, cropH);
+      decoded = await recognise(lineTensor(grey, p, cropW, cropH, width, REC_HEIGHT), width);
+    } else {
+      const crop = p ? image.cropRotated(p) : image.crop(box);
+      const width = recWidth(crop.width, crop.height);
+      span = crop.width;
+      const tensor = crop.resize({ width, height: REC_HEIGHT }).tensor({
+        mean_values: [127.5, 127.5, 127.5],
+        norm_values: [1 / 127.5, 1 / 127.5, 1 / 127.5],
+        channel_order: "bgr",
+      });
+      decoded = await recognise(tensor, width);
+    }
+    const words = wordsOf(decoded, box.x, box.y, box.height, span / decoded.width);
+    if (!words.length) return undefined;
+    return {
+      text: words.map((w) => w.text).join(" "),
+      confidence: decoded.chars.reduce((s, c) => s + c.score, 0) / decoded.chars.length,
+      bbox: { x: box.x, y: box.y, width: box.width, height: box.height },
+      words,
+    };
+  }
+
+  async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
     const grey = decodePgm(bytes);
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
-    const boxes = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
+    const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
     const lines: ReadLine[] = [];
-    for (const box of boxes) {
-      const p = box.points;
-      // The crop's size as the library computes it; a box standing upright (turned text) keeps its path.
-      const cropW = p ? Math.max(Math.floor(distance(p[0], p[1])), Math.floor(distance(p[2], p[3])), 1) : box.width;
-      const cropH = p ? Math.max(Math.floor(distance(p[0], p[3])), Math.floor(distance(p[1], p[2])), 1) : box.height;
-      if (cropW < 2 || cropH < 2) continue;
-      let decoded: Decoded & { width: number };
-      let span = cropW;
-      if (p && cropH / cropW < 1.5) {
-        const width = recWidth(cropW, cropH);
-        decoded = await recognise(lineTensor(grey, p, cropW, cropH, width, REC_HEIGHT), width);
-      } else {
-        const crop = p ? image.cropRotated(p) : image.crop(box);
-        const width = recWidth(crop.width, crop.height);
-        span = crop.width;
-        const tensor = crop.resize({ width, height: REC_HEIGHT }).tensor({
-          mean_values: [127.5, 127.5, 127.5],
-          norm_values: [1 / 127.5, 1 / 127.5, 1 / 127.5],
-          channel_order: "bgr",
-        });
-        decoded = await recognise(tensor, width);
+    let rest = boxes;
+    if (printed) {
+      // A class set's page: the widest boxes are read first, to register the page onto the worksheet's printed
+      // layout; the boxes that hold printed words only are then taken from it, not recognised again (0038).
+      const anchors = [...boxes].sort((a, b) => b.width - a.width).slice(0, ANCHOR_BOXES);
+      for (const box of anchors) {
+        const line = await readBox(grey, image, box);
+        if (line) lines.push(line);
       }
-      const words = wordsOf(decoded, box.x, box.y, box.height, span / decoded.width);
-      if (!words.length) continue;
-      lines.push({
-        text: words.map((w) => w.text).join(" "),
-        confidence: decoded.chars.reduce((s, c) => s + c.score, 0) / decoded.chars.length,
-        bbox: { x: box.x, y: box.y, width: box.width, height: box.height },
-        words,
-      });
+      const known = printedBoxes(lines, printed);
+      rest = boxes.filter((b) => !anchors.includes(b));
+      for (const box of rest) {
+        const line = known?.(box) ?? (await readBox(grey, image, box));
+        if (line) lines.push(line);
+      }
+    } else {
+      for (const box of rest) {
+        const line = await readBox(grey, image, box);
+        if (line) lines.push(line);
+      }
     }
     const rows = groupRows(lines);
     const text = rows.map((r) => r.text).join("\n");
