@@ -175,14 +175,15 @@ export function printedBoxes(anchors: ReadLine[], printed: PrintedLayout): ((box
   }));
   return (box) => {
     const t = bounds(corners(box).map((p) => applyAffine(fit.map, p)));
-    const pad = 0.25 * H;
+    // A printed line's box is one line tall; a taller one holds something else too (a tilted answer beside it).
+    if (t.bottom - t.top > 1.6 * H) return undefined;
+    const middle = (t.top + t.bottom) / 2;
     const inside = words
-      .filter(({ at }) => at.x >= t.left - pad && at.x <= t.right + pad && at.y >= t.top - pad && at.y <= t.bottom + pad)
+      .filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H)
       .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
     const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
     if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
-    if (Math.abs((u.top + u.bottom) / 2 - (t.top + t.bottom) / 2) > 0.5 * H) return undefined;
     for (let i = 1; i < inside.length; i++) {
       const gap = inside[i]!.word.bbox.x - (inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width);
       if (gap > BLANK_GAP * H) return undefined;
