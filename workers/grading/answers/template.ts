@@ -31,9 +31,16 @@ const RECUR = 0.7;
 const NEAR_X = 1.2;
 const NEAR_Y = 0.5;
 
-function near(a: { x: number; y: number }, b: { x: number; y: number }, height: number): boolean {
-  return Math.abs(a.x - b.x) <= NEAR_X * height && Math.abs(a.y - b.y) <= NEAR_Y * height;
+/** Printed text is typeset: on every page of the set it sits where the template has it, to the registration's error. */
+const SAME_PLACE = 0.5;
+
+function near(a: { x: number; y: number }, b: { x: number; y: number }, height: number, tight = false): boolean {
+  const k = tight ? SAME_PLACE : 1;
+  return Math.abs(a.x - b.x) <= k * NEAR_X * height && Math.abs(a.y - b.y) <= k * NEAR_Y * height;
 }
+
+/** An option's label ("C)", "(b)"), printed on the sheet even when it is the key's letter. */
+const OPTION_LABEL = /^\(?[a-h][).]$/i;
 
 /** A word's letters and digits and where it lies, in a common frame. */
 interface Ink {
@@ -50,19 +57,19 @@ function inkOf(word: ReadWord, map?: Affine): Ink {
   return { alnum: alnum(word.text), x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, box };
 }
 
-const within = (p: { x: number; y: number }, b: Bounds, pad: number) =>
-  p.x >= b.left - pad && p.x <= b.right + pad && p.y >= b.top - pad && p.y <= b.bottom + pad;
+/** A word's centre inside another's span, on the same line (centres a third of a text height apart at most). */
+const within = (p: Ink, o: Ink, height: number) =>
+  p.x >= o.box.left - 0.3 * height && p.x <= o.box.right + 0.3 * height && Math.abs(p.y - o.y) <= 0.3 * height;
 
 /**
  * Whether the same printed text lies at this word's place among `others`: the same word, or the reader having
  * joined or split it differently there ("B)Europe" on one page, "B)" "Europe" on another).
  */
-function inkAt(word: Ink, others: Ink[], height: number): boolean {
+function inkAt(word: Ink, others: Ink[], height: number, tight = false): boolean {
   if (!word.alnum) return false;
-  if (others.some((o) => o.alnum === word.alnum && near(o, word, height))) return true;
-  if (others.some((o) => o.alnum.length > word.alnum.length && o.alnum.includes(word.alnum) && within(word, o.box, 0.3 * height)))
-    return true;
-  const parts = others.filter((o) => o.alnum && within(o, word.box, 0.3 * height)).sort((a, b) => a.x - b.x);
+  if (others.some((o) => o.alnum === word.alnum && near(o, word, height, tight))) return true;
+  if (others.some((o) => o.alnum.length > word.alnum.length && o.alnum.includes(word.alnum) && within(word, o, height))) return true;
+  const parts = others.filter((o) => o.alnum && within(o, word, height)).sort((a, b) => a.x - b.x);
   return parts.length > 1 && parts.map((o) => o.alnum).join("") === word.alnum;
 }
 
@@ -73,7 +80,11 @@ function inkAt(word: Ink, others: Ink[], height: number): boolean {
 export function findTemplate(pages: Pick<PageReading, "lines">[], answers: string[] = []): WorksheetTemplate | null {
   const read = pages.map((page) => ({ page, points: pageWords(page).map(wordPoint) })).filter((r) => r.points.length >= 4);
   if (read.length < MIN_PAGES) return null;
-  const keyWords = new Set(answers.map((a) => a.trim().toLowerCase()).filter(Boolean));
+  // A word that reads as one of the key's answers is the students', however many wrote it at the same place
+  // (and however it was read: "2.5%" for 25%), unless it is an option's label.
+  const loose = (text: string) => text.toLowerCase().replace(/[\s.,]+/g, "");
+  const keyWords = new Set(answers.map(loose).filter(Boolean));
+  const isAnswer = (w: WordPoint) => keyWords.has(loose(w.raw ?? w.text)) && !OPTION_LABEL.test(w.raw ?? w.text);
   // The reference is the page with the median number of words: neither a blank copy nor the wordiest.
   const order = read.map((r, i) => [r.points.length, i] as const).sort((a, b) => a[0] - b[0]);
   const refIndex = order[Math.floor(order.length / 2)]![1];
@@ -89,9 +100,7 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
   if (registered.length + 1 < MIN_PAGES || registered.length + 1 < 0.6 * read.length) return null;
   const needed = Math.max(2, Math.ceil(RECUR * registered.length));
   const printed = new Set<WordPoint>(
-    reference.filter(
-      (w, i) => w.text && !keyWords.has(w.raw ?? w.text) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height)).length >= needed,
-    ),
+    reference.filter((w, i) => w.text && !isAnswer(w) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true)).length >= needed),
   );
   if (printed.size < 4) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
