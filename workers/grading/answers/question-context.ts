@@ -26,11 +26,13 @@ export function parseOptions(raw: string): Map<string, string> | undefined {
   return new Map(found);
 }
 
-export function questionContexts(lines: string[]): Map<number, QuestionContext> {
+export function questionContexts(lines: (string | { text: string; student?: string })[]): Map<number, QuestionContext> {
   const contexts = new Map<number, QuestionContext>();
   let current: QuestionContext | undefined;
-  for (const raw of lines) {
-    const line = raw.trim();
+  for (const entry of lines) {
+    const line = (typeof entry === "string" ? entry : entry.text).trim();
+    // With the worksheet's template, a line that is all print is the question's own: a wrapped question goes on.
+    const printed = typeof entry !== "string" && entry.student === "";
     if (!line) continue;
     if (ANSWER_LABEL.test(line)) {
       current = undefined;
@@ -53,6 +55,10 @@ export function questionContexts(lines: string[]): Map<number, QuestionContext> 
         if (opts) for (const [k, v] of opts) current.options.set(k, v);
         continue;
       }
+    }
+    if (printed && current && !numbered) {
+      current.text = `${current.text} ${line}`;
+      continue;
     }
     current = undefined;
   }

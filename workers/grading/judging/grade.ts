@@ -102,7 +102,7 @@ function gradeWithKey(
   lines: GradedLine[],
   pageUncertain: boolean,
 ): Graded[] {
-  const contexts = questionContexts(lines.map((l) => l.text));
+  const contexts = questionContexts(lines);
   return key.questions.map((q) => {
     const found = answers.get(q.number);
     // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
