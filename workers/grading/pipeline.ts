@@ -9,6 +9,7 @@ import { forTeacher, type TeacherScope } from "../../core/db/scoped";
 import { assignmentFiles, assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
 import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
+import { readableName } from "../../core/students/names";
 import {
   AnswerKeyError,
   parseAnswerKey,
@@ -111,12 +112,13 @@ async function identifyStudent(scope: TeacherScope, submission: Submission, assi
   // A name guessed from the file name gives way to the name written on the work.
   const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
   const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
-  const name = (useDetected ? detected : submission.studentName).trim();
+  // A name read from the page is shown in a readable case; the teacher's own spelling is kept (core/students/names.ts).
+  const name = useDetected ? readableName(detected) : submission.studentName.trim();
   if (!name) return { studentName: submission.studentName, studentId: submission.studentId };
   if (submission.studentId) return { studentName: name, studentId: submission.studentId };
   // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
   const candidates = await scope.db
-    .select({ id: students.id })
+    .select({ id: students.id, name: students.name })
     .from(students)
     .where(
       scope.where(
@@ -131,7 +133,9 @@ async function identifyStudent(scope: TeacherScope, submission: Submission, assi
       ),
     )
     .limit(2);
-  return { studentName: name, studentId: candidates.length === 1 ? candidates[0]!.id : null };
+  // A match takes the roster's spelling, so the paper reads as the roster does.
+  const match = candidates.length === 1 ? candidates[0]! : null;
+  return { studentName: match ? match.name : name, studentId: match ? match.id : null };
 }
 
 async function saveResult(
