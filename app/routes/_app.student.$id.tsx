@@ -120,8 +120,14 @@ export default function StudentProfilePage() {
           </>
         }
       >
-        <Await resolve={Promise.all([profile, notes])}>
-          {([p, n]) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}
+        {/* One Await per promise: a Promise.all made during render is a new promise each time, which kept the
+            old tab on screen after a tab link changed the address. */}
+        <Await resolve={profile}>
+          {(p) => (
+            <Await resolve={notes}>
+              {(n) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}
+            </Await>
+          )}
         </Await>
       </Suspense>
       <section aria-labelledby="access-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
