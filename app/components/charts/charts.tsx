@@ -110,7 +110,15 @@ export function GradeTrendChart({ data }: { data: { month: string; grade: number
           <XAxis dataKey="month" tick={axis} />
           <YAxis domain={[0, 100]} tick={axis} />
           <Tooltip formatter={(v) => [`${v}%`, "Average"]} />
-          <Area isAnimationActive={false} type="monotone" dataKey="grade" stroke={BRAND} strokeWidth={2} fill="url(#trendFill)" />
+          <Area
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="grade"
+            stroke={BRAND}
+            strokeWidth={2}
+            fill="url(#trendFill)"
+            dot={{ r: 4, fill: BRAND, stroke: BRAND }}
+          />
         </AreaChart>
       </ResponsiveContainer>
     </ChartFrame>
