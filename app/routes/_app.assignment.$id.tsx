@@ -13,6 +13,7 @@ import { approveAllGraded } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
 import { SaveToDrive } from "~/components/google/save-to-drive";
 import { driveState } from "~/server/google/settings.server";
+import { NotFoundBoundary } from "~/components/classes/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assignment.title ?? "Assignment"} | Gradewell` }];
 
@@ -362,4 +363,9 @@ export default function AssignmentPage() {
       </div>
     </main>
   );
+}
+
+/** A missing (or another teacher's) assignment gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Assignment not found" back={{ to: "/assignments", label: "Back to Assignments" }} />;
 }

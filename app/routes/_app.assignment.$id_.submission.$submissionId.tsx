@@ -13,6 +13,7 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { findJob, regradeSubmission } from "~/server/jobs.server";
 import { overrideQuestion, overrideScore, saveRecognizedText, setApproval, submissionReview } from "~/server/submissions.server";
+import { NotFoundBoundary } from "~/components/classes/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.submission.studentName || "Submission"} · ${data?.assignment.title ?? ""} | Gradewell` },
@@ -474,4 +475,9 @@ function describeEdit(e: { field: string; questionNumber: string | null; oldValu
     default:
       return `changed ${e.field}`;
   }
+}
+
+/** A missing (or another teacher's) submission gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Submission not found" back={{ to: "/assignments", label: "Back to Assignments" }} />;
 }

@@ -9,6 +9,7 @@ import { withCurrentScores } from "~/lib/job-scores";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { jobPageData } from "~/server/jobs.server";
+import { NotFoundBoundary } from "~/components/classes/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Grading"} | Gradewell` }];
 
@@ -247,4 +248,9 @@ function StatusBadge({ submission }: { submission: SubmissionView }) {
   } as const;
   const labels = { pending: "Waiting", processing: "Grading…", failed: "Failed" } as const;
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${styles[submission.status]}`}>{labels[submission.status]}</span>;
+}
+
+/** A missing (or another teacher's) grading job gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Grading job not found" back={{ to: "/dashboard", label: "Back to Dashboard" }} />;
 }

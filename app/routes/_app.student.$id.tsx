@@ -124,9 +124,7 @@ export default function StudentProfilePage() {
             old tab on screen after a tab link changed the address. */}
         <Await resolve={profile}>
           {(p) => (
-            <Await resolve={notes}>
-              {(n) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}
-            </Await>
+            <Await resolve={notes}>{(n) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}</Await>
           )}
         </Await>
       </Suspense>

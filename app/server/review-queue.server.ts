@@ -32,11 +32,12 @@ export function flagReasons(
   question: { questionNumber: string; reviewReason: string | null; needsReview?: boolean | null; confidence: number } | null,
 ) {
   if (!question) return paperNotes;
-  const own = question.needsReview && question.reviewReason
-    ? question.reviewReason
-    : question.confidence < REVIEW_CONFIDENCE
-      ? `Question ${question.questionNumber} was read or matched with low confidence (${Math.round(question.confidence * 100)}%): check the answer read.`
-      : null;
+  const own =
+    question.needsReview && question.reviewReason
+      ? question.reviewReason
+      : question.confidence < REVIEW_CONFIDENCE
+        ? `Question ${question.questionNumber} was read or matched with low confidence (${Math.round(question.confidence * 100)}%): check the answer read.`
+        : null;
   const paper = paperNotes.filter((note) => !QUESTION_SUMMARY.test(note));
   const named = own && !own.startsWith("Question ") ? `Question ${question.questionNumber}: ${own}` : own;
   return [...(named ? [named] : []), ...paper].filter((r, i, all) => all.indexOf(r) === i);
