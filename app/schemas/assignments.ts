@@ -203,6 +203,8 @@ export const SubmissionReviewForm = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("approve") }),
   z.object({ intent: z.literal("unapprove") }),
+  /** Writes this paper's feedback again from the marks as they stand (feedback-refresh.server.ts). */
+  z.object({ intent: z.literal("rewrite-feedback") }),
 ]);
 
 /** Grade by question: one points field per submission, named `points.<questionResultId>`. */
