@@ -78,7 +78,7 @@ export async function feedbackFollowsMarks(
   db: Db,
   teacherId: string,
   submissionId: string,
-  input: { changedQuestionIds: string[]; written: { summary: boolean; questionIds: string[] } },
+  input: { changedQuestionIds: string[]; marksChanged: boolean; written: { summary: boolean; questionIds: string[] } },
 ) {
   const submission = await db.query.submissions.findFirst({
     where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId)),
@@ -104,8 +104,10 @@ export async function feedbackFollowsMarks(
 
   const set: Partial<typeof submissions.$inferInsert> = {};
   if (input.written.summary) flags.delete(SUMMARY_STALE);
-  else if (byTeacher.wrote(null, submission.feedback)) flags.add(SUMMARY_STALE);
-  else {
+  else if (byTeacher.wrote(null, submission.feedback)) {
+    // The teacher's summary only goes stale when a mark changed, not when a question's words did.
+    if (input.marksChanged) flags.add(SUMMARY_STALE);
+  } else {
     const current = await currentGradingResult(db, teacherId, submissionId);
     if (current) {
       set.feedback = composeFeedbackText(current.result, current.assignment);

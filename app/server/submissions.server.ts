@@ -135,6 +135,7 @@ export async function overrideScore(
   if (set.score !== undefined || set.feedback !== undefined)
     await feedbackFollowsMarks(db, editor.id, submission.id, {
       changedQuestionIds: [],
+      marksChanged: set.score !== undefined,
       written: { summary: set.feedback !== undefined, questionIds: [] },
     });
   return true;
@@ -209,6 +210,7 @@ async function applyQuestionEdits(
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
   await feedbackFollowsMarks(db, editor.id, submission.id, {
     changedQuestionIds: [...touched.marked, ...touched.written],
+    marksChanged: touched.marked.length > 0,
     written: { summary: false, questionIds: touched.written },
   });
   return true;
