@@ -196,7 +196,8 @@ function SubmissionCard({
                     <tr key={q.number} data-testid="question-row">
                       <td className="py-1.5 pr-3 font-medium">{q.number}</td>
                       <td className="py-1.5 pr-3 whitespace-nowrap">
-                        {formatScore(q.pointsAwarded, q.pointsPossible)}
+                        {/* Checked without a key: a check, not a mark (decision 0033). */}
+                        {q.pointsPossible === 0 && q.pointsAwarded === 0 ? "Checked" : formatScore(q.pointsAwarded, q.pointsPossible)}
                         {q.needsReview ? (
                           <span className="ml-1 text-amber-700" title={q.reviewReason ?? "Please check"} data-testid="question-flag">
                             ⚠
@@ -234,10 +235,19 @@ function StatusBadge({ submission }: { submission: SubmissionView }) {
         {submission.needsReview ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Needs review</span>
         ) : null}
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold ${scoreBadgeClass(submission.percent)}`} data-testid="submission-score">
-          {formatScore(submission.score, submission.maxScore)}
-          {submission.percent != null ? ` · ${formatPercent(submission.percent)}` : ""}
-        </span>
+        {submission.score == null && submission.maxScore == null ? (
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-700" data-testid="submission-score">
+            No key: checked, not scored
+          </span>
+        ) : (
+          <span
+            className={`rounded-full px-2.5 py-0.5 font-semibold ${scoreBadgeClass(submission.percent)}`}
+            data-testid="submission-score"
+          >
+            {formatScore(submission.score, submission.maxScore)}
+            {submission.percent != null ? ` · ${formatPercent(submission.percent)}` : ""}
+          </span>
+        )}
       </span>
     );
   }

@@ -47,6 +47,9 @@ const questionFeedback = (submissionId: string, n: string) =>
     .bind(submissionId, n)
     .first<{ feedback: string }>();
 
+// Each test grades a page first: on a busy machine that alone can take a minute.
+const SLOW = 240_000;
+
 describe("feedback follows the marks", () => {
   it("rewrites the machine's question feedback and summary when the teacher changes a mark; the export follows", async () => {
     const t = await teacherWithCookie();
@@ -72,7 +75,7 @@ describe("feedback follows the marks", () => {
     expect(JSON.stringify(got)).not.toContain("1 out of 3");
     const html = await (await getPage(page, t.cookie)).text();
     expect(html).not.toContain("Written before your change");
-  });
+  }, SLOW);
 
   it("keeps the teacher's own feedback, marks it 'Written before your change', and rewrites it in one click", async () => {
     const t = await teacherWithCookie();
@@ -118,5 +121,5 @@ describe("feedback follows the marks", () => {
     // Saving the feedback box with new words makes it the teacher's again, up to date: no mark.
     await postForm(page, { intent: "score", score: "2", feedback: "Ana, 2 of 3 now." }, { cookie: t.cookie });
     expect(JSON.parse((await row(submissionId))!.flags)).not.toContain("feedback_stale");
-  });
+  }, SLOW);
 });

@@ -24,6 +24,7 @@ import {
 import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
+import { checkedOnly } from "./checks-only";
 import { readUpload } from "./reading";
 import { applyOverrides, teacherOverrides } from "./overrides";
 import { settleJob, type JobEventSink } from "./results";
@@ -144,6 +145,7 @@ async function saveResult(
   outcome: { result: GradingResult; reading: DocumentReading; feedback: string; studentName: string; studentId: string | null },
 ) {
   const { result, reading } = outcome;
+  const checked = result.flags.some((f) => f.type === "checks-only");
   const now = new Date();
   const kept = submission.flags.filter(
     (f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName),
@@ -180,10 +182,10 @@ async function saveResult(
         status: "graded",
         studentName: outcome.studentName,
         studentId: outcome.studentId,
-        score: merged.score,
-        maxScore: result.max,
-        percent: merged.percent,
-        aiScore: result.total,
+        // Checked without a key: no score, so nothing enters an average (decision 0033).
+        ...(checked
+          ? { score: null, maxScore: null, percent: null, aiScore: null }
+          : { score: merged.score, maxScore: result.max, percent: merged.percent, aiScore: result.total }),
         needsReview: result.needsReview,
         recognizedText: reading.text,
         readingConfidence: reading.confidence,
@@ -281,9 +283,11 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   };
   const provider = gradingProviderFor(env);
   const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment });
-  const result: GradingResult = reviewNotes.length
-    ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
-    : graded;
+  const result: GradingResult = checkedOnly(
+    reviewNotes.length ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] } : graded,
+    !assignment && !key && !rubric,
+  );
+  const checksOnly = result.flags.some((f) => f.type === "checks-only");
   const who = await identifyStudent(scope, submission, assignment, result.studentName);
   for (const q of result.questions) {
     await sink.append(
@@ -312,9 +316,9 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
       submissionId: submission.id,
       studentName: who.studentName,
       status: "graded",
-      score: result.total,
-      maxScore: result.max,
-      percent: result.percent,
+      score: checksOnly ? null : result.total,
+      maxScore: checksOnly ? null : result.max,
+      percent: checksOnly ? null : result.percent,
       needsReview: result.needsReview,
     },
     `done:${submission.id}`,
