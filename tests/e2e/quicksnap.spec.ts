@@ -8,7 +8,7 @@ const port = process.env.E2E_PORT ?? "8790";
 // Chromium's fake camera shows the photographed worksheet; the permission prompt is accepted automatically.
 test.use({ launchOptions: fakeCameraLaunchOptions(FAKE_CAMERA_FILE) });
 
-test("Snap & Grade: camera to 'Grading complete!' and on to the live job page", async ({ page }) => {
+test("Snap & Grade with no key: camera to 'Grading complete!' with no score, and on to the live job page", async ({ page }) => {
   // Locally both workers share one workerd thread: while a photo is OCR'd, polls wait for it.
   test.setTimeout(150_000);
   process.env.E2E_ORIGIN = `http://127.0.0.1:${port}`;
@@ -21,12 +21,18 @@ test("Snap & Grade: camera to 'Grading complete!' and on to the live job page", 
     .click(); // the Quick Actions menu; the Overview panel repeats it
   const dialog = page.getByRole("dialog", { name: "Snap & Grade" });
   await expect(dialog).toBeVisible();
+  // A new teacher has no assignment yet: the only choice is to check what can be checked without a key.
+  const against = dialog.getByLabel("Grade against");
+  await expect(against).toHaveValue("quicksnap");
+  await expect(against.locator("option")).toHaveText(["No key: check what can be checked"]);
   const capture = dialog.getByRole("button", { name: "Capture & Grade" });
   await expect(capture).toBeEnabled({ timeout: 15_000 });
   await capture.click();
 
   await expect(dialog.getByTestId("quicksnap-message")).toHaveText("Upload successful! Processing started...");
-  await expect(dialog.getByTestId("quicksnap-message")).toHaveText(/^Grading complete! Score: (\d+(\.\d+)?|N\/A)$/, { timeout: 120_000 });
+  // No key, no score: nothing is invented and nothing enters an average.
+  await expect(dialog.getByTestId("quicksnap-message")).toHaveText("Grading complete! Score: N/A", { timeout: 120_000 });
+  await expect(dialog.getByTestId("quicksnap-checked")).toContainText("nothing was scored");
   await page.screenshot({ path: "tests/e2e/artifacts/quicksnap-complete.png" });
 
   await dialog.getByRole("link", { name: "See the graded work and feedback" }).click();
@@ -34,7 +40,10 @@ test("Snap & Grade: camera to 'Grading complete!' and on to the live job page", 
   await expect(page.getByTestId("job-status")).toHaveText("Complete");
   // The fake camera frames the middle of the page (16:9 from a portrait sheet), as a hurried phone photo would.
   await expect(page.getByTestId("recognized-text")).toContainText("Answer: x = 5");
-  await expect(page.getByTestId("feedback")).not.toBeEmpty();
+  await expect(page.getByTestId("feedback")).toContainText("No answer key: only calculations and simple equations could be checked");
+  await expect(page.getByTestId("feedback")).not.toContainText(/Strong work|Nothing to fix|you scored/i);
+  await expect(page.getByTestId("submission-score")).toHaveText("No key: checked, not scored");
+  await expect(page.getByTestId("job-average")).toHaveText("N/A");
   await expect(page.getByTestId("question-row").first()).toBeVisible();
   await page.screenshot({ path: "tests/e2e/artifacts/job-page.png", fullPage: true });
 });
