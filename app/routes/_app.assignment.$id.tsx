@@ -273,7 +273,8 @@ export default function AssignmentPage() {
                 <tr key={row.key} data-testid="student-row">
                   <td className="px-4 py-3">
                     <span className="block font-medium text-slate-900">{row.student}</span>
-                    {row.fileName ? <span className="block text-xs text-slate-500">{row.fileName}</span> : null}
+                    {/* A long file name wraps, so the Review button stays on a phone's screen. */}
+                    {row.fileName ? <span className="block text-xs break-all text-slate-500">{row.fileName}</span> : null}
                   </td>
                   <td className="px-4 py-3">
                     <span className="flex flex-wrap gap-1">
