@@ -71,11 +71,10 @@ async function overflow(page: Page) {
       width <= window.innerWidth
         ? []
         : [...document.querySelectorAll("body *")]
-            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-            .slice(0, 8)
-            .map(
-              (el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (${Math.round(el.getBoundingClientRect().right)})`,
-            );
+            .map((el) => ({ el, right: el.getBoundingClientRect().right + (Number.parseFloat(getComputedStyle(el).marginRight) || 0) }))
+            .filter(({ right }) => right > window.innerWidth + 1)
+            .slice(-8)
+            .map(({ el, right }) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class")).slice(0, 60)} (${Math.round(right)})`);
     return { width, culprits };
   });
 }
