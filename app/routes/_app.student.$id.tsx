@@ -152,8 +152,9 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
       <div className="flex flex-wrap items-center gap-4">
         <Avatar name={student.name} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight">{student.name}</h1>
-          <p className="text-sm text-slate-600">
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere">{student.name}</h1>
+          {/* A long e-mail address breaks where it must instead of running past a phone's screen. */}
+          <p className="text-sm text-slate-600 wrap-anywhere">
             {[
               student.email,
               gradeLabel(student.gradeLevel),
