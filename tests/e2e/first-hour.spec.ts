@@ -179,3 +179,42 @@ test("Add assignment: every error at once, and Hide Advanced Options turns the o
   await expect(page.getByText(/Points must be/).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/add-assignment-errors.png`, fullPage: true });
 });
+
+test("feedback follows an override: rewritten at once, and the teacher's own words marked with a one-click rewrite", async ({ page }) => {
+  test.setTimeout(300_000);
+  const { assignmentId } = await teacherWithGradedWork(page);
+  await page.goto(`/assignment/${assignmentId}`);
+  await page.getByRole("link", { name: "Review Jordan Smith" }).click();
+  const summary = page.getByLabel("Feedback for the student");
+  const before = await summary.inputValue();
+  expect(before).toMatch(/you scored (\d+(\.\d+)?) out of 8 points/);
+  const oldScore = before.match(/you scored (\S+) out of 8/)![1];
+
+  // Question 2 was wrong (2 for 1): the teacher gives it full marks.
+  const q2 = page.getByTestId("question-row").filter({ hasText: "Question 2" });
+  await q2.getByLabel(/^Points/).fill("2");
+  await q2.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Question updated.")).toBeVisible();
+  const after = await summary.inputValue();
+  expect(after).toMatch(/you scored \d+(\.\d+)? out of 8 points/);
+  expect(after).not.toContain(`you scored ${oldScore} out of 8`);
+  await expect(page.getByTestId("question-row").filter({ hasText: "Question 2" }).getByLabel("Feedback")).toHaveValue(/^Correct/);
+  await expect(page.getByTestId("feedback-stale")).toHaveCount(0);
+  const csv = await (await page.request.get(`/api/exports/assignment/${assignmentId}`)).text();
+  expect(csv).not.toContain(`scored ${oldScore} out of 8`);
+
+  // The teacher writes the summary herself, then changes a mark: her words stay, marked, with one-click rewrite.
+  await summary.fill("Jordan: see me about question 3.");
+  await page.getByRole("button", { name: "Save score" }).click();
+  await expect(page.getByText("Score and feedback saved.")).toBeVisible();
+  const q3 = page.getByTestId("question-row").filter({ hasText: "Question 3" });
+  await q3.getByLabel(/^Points/).fill("2");
+  await q3.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("feedback-stale")).toContainText("Written before your change");
+  await expect(summary).toHaveValue("Jordan: see me about question 3.");
+  await page.screenshot({ path: `${SHOTS}/feedback-stale.png`, fullPage: true });
+  await page.getByRole("button", { name: "Rewrite from the marks" }).click();
+  await expect(page.getByTestId("feedback-stale")).toHaveCount(0);
+  await expect(summary).toHaveValue(/^Jordan, you scored \d+(\.\d+)? out of 8 points/);
+  await page.screenshot({ path: `${SHOTS}/feedback-rewritten.png`, fullPage: true });
+});
