@@ -164,10 +164,12 @@ test("Add assignment: every error at once, and Hide Advanced Options turns the o
   await expect(autoNames).not.toBeChecked();
   await page.getByRole("link", { name: "Hide Advanced Options" }).click();
   await expect(page).toHaveURL(/\/add-assignment$/);
-  // Hidden overrides are off again, and detection is back on.
-  await expect(useNames).not.toBeChecked();
+  // Detection is back on, and the hidden override is off when the options are shown again.
   await expect(autoNames).toBeChecked();
   await expect(autoNames).toBeEnabled();
+  await page.getByRole("link", { name: "Show Advanced Options" }).click();
+  await expect(useNames).not.toBeChecked();
+  await expect(autoNames).toBeChecked();
 
   const points = page.getByLabel(/^Points/);
   await points.fill("0");
