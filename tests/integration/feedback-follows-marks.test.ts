@@ -51,75 +51,83 @@ const questionFeedback = (submissionId: string, n: string) =>
 const SLOW = 240_000;
 
 describe("feedback follows the marks", () => {
-  it("rewrites the machine's question feedback and summary when the teacher changes a mark; the export follows", async () => {
-    const t = await teacherWithCookie();
-    const { id, submissionId, page } = await gradedPaper(t.access_token);
-    // The question form posts the feedback box as it stands: unchanged, it is not the teacher's text.
-    const saved = await postForm(
-      page,
-      { intent: "question", questionId: `${submissionId}-q2`, points: "2", feedback: "You wrote 21, but the answer is 12. Rework it." },
-      { cookie: t.cookie },
-    );
-    expect(saved.status).toBe(200);
-    expect((await questionFeedback(submissionId, "2"))?.feedback).toBe("Correct: 21.");
-    const summary = (await row(submissionId))!.feedback;
-    expect(summary).toContain("Ana, you scored 3 out of 3 points (100%).");
-    expect(summary).toContain("Question 2: Correct: 21.");
-    expect(summary).not.toContain("1 out of 3");
-    expect(JSON.parse((await row(submissionId))!.flags)).not.toContain("feedback_stale");
+  it(
+    "rewrites the machine's question feedback and summary when the teacher changes a mark; the export follows",
+    async () => {
+      const t = await teacherWithCookie();
+      const { id, submissionId, page } = await gradedPaper(t.access_token);
+      // The question form posts the feedback box as it stands: unchanged, it is not the teacher's text.
+      const saved = await postForm(
+        page,
+        { intent: "question", questionId: `${submissionId}-q2`, points: "2", feedback: "You wrote 21, but the answer is 12. Rework it." },
+        { cookie: t.cookie },
+      );
+      expect(saved.status).toBe(200);
+      expect((await questionFeedback(submissionId, "2"))?.feedback).toBe("Correct: 21.");
+      const summary = (await row(submissionId))!.feedback;
+      expect(summary).toContain("Ana, you scored 3 out of 3 points (100%).");
+      expect(summary).toContain("Question 2: Correct: 21.");
+      expect(summary).not.toContain("1 out of 3");
+      expect(JSON.parse((await row(submissionId))!.flags)).not.toContain("feedback_stale");
 
-    const csv = await (await api(`/api/exports/assignment/${id}`, { token: t.access_token })).text();
-    expect(csv).toContain("3 out of 3 points (100%)");
-    expect(csv).not.toContain("1 out of 3");
-    const got = (await getAssignment(t.access_token, id)).body.assignment.submissions[0];
-    expect(JSON.stringify(got)).not.toContain("1 out of 3");
-    const html = await (await getPage(page, t.cookie)).text();
-    expect(html).not.toContain("Written before your change");
-  }, SLOW);
+      const csv = await (await api(`/api/exports/assignment/${id}`, { token: t.access_token })).text();
+      expect(csv).toContain("3 out of 3 points (100%)");
+      expect(csv).not.toContain("1 out of 3");
+      const got = (await getAssignment(t.access_token, id)).body.assignment.submissions[0];
+      expect(JSON.stringify(got)).not.toContain("1 out of 3");
+      const html = await (await getPage(page, t.cookie)).text();
+      expect(html).not.toContain("Written before your change");
+    },
+    SLOW,
+  );
 
-  it("keeps the teacher's own feedback, marks it 'Written before your change', and rewrites it in one click", async () => {
-    const t = await teacherWithCookie();
-    const { submissionId, page } = await gradedPaper(t.access_token);
-    const mine = "Ana, 1 of 3: see me about question 2.";
-    await postForm(page, { intent: "score", score: "1", feedback: mine }, { cookie: t.cookie });
-    await postForm(
-      page,
-      { intent: "question", questionId: `${submissionId}-q1`, points: "1", feedback: "Neat fractions." },
-      { cookie: t.cookie },
-    );
-    // Now the marks change, with the feedback boxes as they stand.
-    await postForm(
-      page,
-      { intent: "question", questionId: `${submissionId}-q2`, points: "2", feedback: "You wrote 21, but the answer is 12. Rework it." },
-      { cookie: t.cookie },
-    );
-    await postForm(
-      page,
-      { intent: "question", questionId: `${submissionId}-q1`, points: "0", feedback: "Neat fractions." },
-      { cookie: t.cookie },
-    );
-    expect((await row(submissionId))!.feedback).toBe(mine);
-    expect((await questionFeedback(submissionId, "1"))?.feedback).toBe("Neat fractions.");
-    expect(JSON.parse((await row(submissionId))!.flags)).toEqual(expect.arrayContaining(["feedback_stale", "feedback_stale:1"]));
-    let html = await (await getPage(page, t.cookie)).text();
-    expect(html.match(/data-testid="feedback-stale"/g)).toHaveLength(2);
-    expect(html).toContain("Written before your change");
+  it(
+    "keeps the teacher's own feedback, marks it 'Written before your change', and rewrites it in one click",
+    async () => {
+      const t = await teacherWithCookie();
+      const { submissionId, page } = await gradedPaper(t.access_token);
+      const mine = "Ana, 1 of 3: see me about question 2.";
+      await postForm(page, { intent: "score", score: "1", feedback: mine }, { cookie: t.cookie });
+      await postForm(
+        page,
+        { intent: "question", questionId: `${submissionId}-q1`, points: "1", feedback: "Neat fractions." },
+        { cookie: t.cookie },
+      );
+      // Now the marks change, with the feedback boxes as they stand.
+      await postForm(
+        page,
+        { intent: "question", questionId: `${submissionId}-q2`, points: "2", feedback: "You wrote 21, but the answer is 12. Rework it." },
+        { cookie: t.cookie },
+      );
+      await postForm(
+        page,
+        { intent: "question", questionId: `${submissionId}-q1`, points: "0", feedback: "Neat fractions." },
+        { cookie: t.cookie },
+      );
+      expect((await row(submissionId))!.feedback).toBe(mine);
+      expect((await questionFeedback(submissionId, "1"))?.feedback).toBe("Neat fractions.");
+      expect(JSON.parse((await row(submissionId))!.flags)).toEqual(expect.arrayContaining(["feedback_stale", "feedback_stale:1"]));
+      let html = await (await getPage(page, t.cookie)).text();
+      expect(html.match(/data-testid="feedback-stale"/g)).toHaveLength(2);
+      expect(html).toContain("Written before your change");
 
-    // Another teacher can neither see nor rewrite it.
-    const stranger = await teacherWithCookie();
-    expect((await postForm(page, { intent: "rewrite-feedback" }, { cookie: stranger.cookie })).status).toBe(404);
-    expect((await row(submissionId))!.feedback).toBe(mine);
+      // Another teacher can neither see nor rewrite it.
+      const stranger = await teacherWithCookie();
+      expect((await postForm(page, { intent: "rewrite-feedback" }, { cookie: stranger.cookie })).status).toBe(404);
+      expect((await row(submissionId))!.feedback).toBe(mine);
 
-    expect((await postForm(page, { intent: "rewrite-feedback" }, { cookie: t.cookie })).status).toBe(200);
-    const after = (await row(submissionId))!;
-    expect(after.feedback).toContain("Ana, you scored 2 out of 3 points (66.7%).");
-    expect(JSON.parse(after.flags).filter((f: string) => f.startsWith("feedback_stale"))).toEqual([]);
-    expect((await questionFeedback(submissionId, "1"))?.feedback).not.toBe("Neat fractions.");
-    html = await (await getPage(page, t.cookie)).text();
-    expect(html).not.toContain("Written before your change");
+      expect((await postForm(page, { intent: "rewrite-feedback" }, { cookie: t.cookie })).status).toBe(200);
+      const after = (await row(submissionId))!;
+      expect(after.feedback).toContain("Ana, you scored 2 out of 3 points (66.7%).");
+      expect(JSON.parse(after.flags).filter((f: string) => f.startsWith("feedback_stale"))).toEqual([]);
+      expect((await questionFeedback(submissionId, "1"))?.feedback).not.toBe("Neat fractions.");
+      html = await (await getPage(page, t.cookie)).text();
+      expect(html).not.toContain("Written before your change");
 
-    // Saving the feedback box with new words makes it the teacher's again, up to date: no mark.
-    await postForm(page, { intent: "score", score: "2", feedback: "Ana, 2 of 3 now." }, { cookie: t.cookie });
-    expect(JSON.parse((await row(submissionId))!.flags)).not.toContain("feedback_stale");
-  }, SLOW);
+      // Saving the feedback box with new words makes it the teacher's again, up to date: no mark.
+      await postForm(page, { intent: "score", score: "2", feedback: "Ana, 2 of 3 now." }, { cookie: t.cookie });
+      expect(JSON.parse((await row(submissionId))!.flags)).not.toContain("feedback_stale");
+    },
+    SLOW,
+  );
 });

@@ -79,7 +79,9 @@ describe("queue → consumer → Durable Object → SSE", () => {
     expect(row).toMatchObject({ status: "graded", score: null, max_score: null, percent: null, ai_score: null });
     expect(JSON.parse(row!.flags)).toContain("checks_only");
     // The feedback says what was checked, and gives no score and no praise for a score.
-    expect(row!.feedback).toMatch(/^No answer key: only calculations and simple equations could be checked, so no score is given\.\nChecked \d+ of \d+ answers\./);
+    expect(row!.feedback).toMatch(
+      /^No answer key: only calculations and simple equations could be checked, so no score is given\.\nChecked \d+ of \d+ answers\./,
+    );
     expect(row!.feedback).not.toMatch(/you scored|out of \d+ points|Strong work|Nothing to fix/i);
 
     const events = await readSse(await api(`/api/v2/grading/job/${job_id}/events`, { token: access_token }));
@@ -89,7 +91,9 @@ describe("queue → consumer → Durable Object → SSE", () => {
     expect(scored.length).toBeGreaterThan(0);
     for (const q of scored) expect(q).toMatchObject({ pointsAwarded: 0, pointsPossible: 0 });
 
-    const overview = (await (await api("/api/dashboard/overview", { token: access_token })).json()) as { kpis: { averageScore: number | null } };
+    const overview = (await (await api("/api/dashboard/overview", { token: access_token })).json()) as {
+      kpis: { averageScore: number | null };
+    };
     expect(overview.kpis.averageScore).toBeNull();
   });
 
