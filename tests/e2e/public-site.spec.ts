@@ -116,6 +116,10 @@ test("pricing: annual by default, monthly on request, every plan's Get Started t
   for (const plan of ["Starter", "Professional", "School"])
     await expect(page.getByRole("link", { name: `Get Started with ${plan}` })).toHaveAttribute("href", "/register");
   await expect(page.getByRole("link", { name: /^Contact us/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Upgrade an existing account to Professional" })).toHaveAttribute(
+    "href",
+    "/contact?type=sales&subject=Professional%20plan",
+  );
   await page.getByRole("link", { name: "Get Started with Professional" }).click();
   await expect(page).toHaveURL(/\/register$/);
 });
