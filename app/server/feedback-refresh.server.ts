@@ -26,6 +26,9 @@ function statusOf(q: Pick<QuestionRow, "pointsAwarded" | "pointsPossible" | "stu
 /** What the local writer says about a question marked by the teacher. */
 export function questionFeedbackAfterMark(q: QuestionRow, gradeLevel: string | null | undefined): string {
   const status = statusOf(q);
+  // Full marks the grader did not give: the teacher's judgement, not a match with the key.
+  if (status === "correct" && q.aiPoints != null && q.aiPoints < q.pointsPossible)
+    return `Full marks from your teacher for ${q.studentAnswer?.trim()}.`;
   const number = Number.parseInt(q.questionNumber, 10);
   return questionFeedback(
     {

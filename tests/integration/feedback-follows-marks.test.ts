@@ -63,10 +63,10 @@ describe("feedback follows the marks", () => {
         { cookie: t.cookie },
       );
       expect(saved.status).toBe(200);
-      expect((await questionFeedback(submissionId, "2"))?.feedback).toBe("Correct: 21.");
+      expect((await questionFeedback(submissionId, "2"))?.feedback).toBe("Full marks from your teacher for 21.");
       const summary = (await row(submissionId))!.feedback;
       expect(summary).toContain("Ana, you scored 3 out of 3 points (100%).");
-      expect(summary).toContain("Question 2: Correct: 21.");
+      expect(summary).toContain("Question 2: Full marks from your teacher for 21.");
       expect(summary).not.toContain("1 out of 3");
       expect(JSON.parse((await row(submissionId))!.flags)).not.toContain("feedback_stale");
 
