@@ -1,4 +1,5 @@
 // Pure helpers shared by the assignment pages, the API and the exports (spec section 5).
+import { readableName } from "../../core/students/names";
 
 const SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
 
@@ -53,10 +54,12 @@ export function parseStudentNames(text: string): string[] {
 export function nameFromFileName(fileName: string): string {
   const stem = fileName.replace(/\.[a-z0-9]{1,5}$/i, "");
   return (
-    stem
-      .replace(/[_\-.]+/g, " ")
-      .replace(/\s+/g, " ")
-      .trim() || fileName
+    readableName(
+      stem
+        .replace(/[_\-.]+/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ) || fileName
   );
 }
 

@@ -13,6 +13,7 @@ import { approveAllGraded } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
 import { SaveToDrive } from "~/components/google/save-to-drive";
 import { driveState } from "~/server/google/settings.server";
+import { NotFoundBoundary } from "~/components/classes/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assignment.title ?? "Assignment"} | Gradewell` }];
 
@@ -272,7 +273,8 @@ export default function AssignmentPage() {
                 <tr key={row.key} data-testid="student-row">
                   <td className="px-4 py-3">
                     <span className="block font-medium text-slate-900">{row.student}</span>
-                    {row.fileName ? <span className="block text-xs text-slate-500">{row.fileName}</span> : null}
+                    {/* A long file name wraps, so the Review button stays on a phone's screen. */}
+                    {row.fileName ? <span className="block text-xs break-all text-slate-500">{row.fileName}</span> : null}
                   </td>
                   <td className="px-4 py-3">
                     <span className="flex flex-wrap gap-1">
@@ -362,4 +364,9 @@ export default function AssignmentPage() {
       </div>
     </main>
   );
+}
+
+/** A missing (or another teacher's) assignment gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Assignment not found" back={{ to: "/assignments", label: "Back to Assignments" }} />;
 }

@@ -8,6 +8,7 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { questionAcrossSubmissions, questionNumbers, saveQuestionAcrossSubmissions } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
+import { NotFoundBoundary } from "~/components/classes/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Question ${data?.number ?? ""} · ${data?.assignment.title ?? ""} | Gradewell` },
@@ -192,4 +193,9 @@ export default function QuestionPage() {
       )}
     </main>
   );
+}
+
+/** A missing (or another teacher's) assignment gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Assignment not found" back={{ to: "/assignments", label: "Back to Assignments" }} />;
 }

@@ -13,6 +13,9 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { findJob, regradeSubmission } from "~/server/jobs.server";
 import { overrideQuestion, overrideScore, saveRecognizedText, setApproval, submissionReview } from "~/server/submissions.server";
+import { NotFoundBoundary } from "~/components/classes/not-found";
+import { RewriteFeedbackForm, StaleFeedback } from "~/components/assignments/stale-feedback";
+import { questionStaleFlag, rewriteAllFeedback, SUMMARY_STALE } from "~/server/feedback-refresh.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.submission.studentName || "Submission"} · ${data?.assignment.title ?? ""} | Gradewell` },
@@ -48,6 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       recognizedText: submission.recognizedText ?? "",
       readingConfidence: submission.readingConfidence,
       feedback: submission.feedback ?? "",
+      feedbackStale: submission.flags.includes(SUMMARY_STALE),
       failureReason: submission.failureReason,
       flags: submission.flags,
       reviewNotes: submission.reviewNotes,
@@ -67,6 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       reviewReason: q.reviewReason,
       feedback: q.feedback,
       edited: q.editedAt != null,
+      feedbackStale: submission.flags.includes(questionStaleFlag(q.questionNumber)),
     })),
     edits: edits.map((e) => ({ ...e, editedAt: e.editedAt.toISOString() })),
     previousId,
@@ -114,6 +119,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           { keepOverrides: !input.discardOverrides },
         );
         throw redirect(here);
+      case "rewrite-feedback":
+        await rewriteAllFeedback(db, teacher, review.submission.id);
+        return { error: null, saved: "Feedback rewritten from the marks." };
       case "approve":
       case "unapprove":
         await setApproval(db, teacher, review.submission, input.intent === "approve");
@@ -314,7 +322,7 @@ export default function SubmissionPage() {
           Score and feedback
         </h2>
         {/* Keyed by the stored values, so a regrade that lands while the page is open shows its new values. */}
-        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[12rem_1fr]" key={`${submission.score}:${submission.feedback.length}`}>
+        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-[12rem_1fr]" key={`${submission.score}:${submission.feedback}`}>
           <div>
             <label htmlFor="score" className="mb-1 block text-sm font-medium text-slate-700">
               Score (out of {formatPoints(submission.maxScore)})
@@ -342,6 +350,7 @@ export default function SubmissionPage() {
               Feedback for the student
             </label>
             <textarea id="feedback" name="feedback" ref={feedbackRef} defaultValue={submission.feedback} rows={4} className={inputClass} />
+            {submission.feedbackStale ? <StaleFeedback busy={busy} /> : null}
           </div>
           <div className="sm:col-span-2 flex flex-wrap justify-end gap-3">
             {submission.status === "graded" ? <RewriteFeedbackButton submissionId={submission.id} target={feedbackRef} /> : null}
@@ -365,7 +374,7 @@ export default function SubmissionPage() {
           <ul className="mt-3 divide-y divide-slate-100">
             {questions.map((q) => (
               <li
-                key={`${q.id}:${q.pointsAwarded}:${q.aiPoints}:${q.reason}`}
+                key={`${q.id}:${q.pointsAwarded}:${q.aiPoints}:${q.reason}:${q.feedback}`}
                 className={`px-5 py-4 ${q.needsReview ? "bg-orange-50/60" : ""}`}
                 data-testid="question-row"
               >
@@ -399,6 +408,7 @@ export default function SubmissionPage() {
                       Feedback
                     </label>
                     <textarea id={`feedback-${q.id}`} name="feedback" defaultValue={q.feedback} rows={2} className={inputClass} />
+                    {q.feedbackStale ? <StaleFeedback busy={busy} /> : null}
                   </div>
                   <div>
                     <label htmlFor={`points-${q.id}`} className="mb-1 block text-xs font-medium text-slate-600">
@@ -454,6 +464,7 @@ export default function SubmissionPage() {
           </ul>
         )}
       </section>
+      <RewriteFeedbackForm />
     </main>
   );
 }
@@ -474,4 +485,9 @@ function describeEdit(e: { field: string; questionNumber: string | null; oldValu
     default:
       return `changed ${e.field}`;
   }
+}
+
+/** A missing (or another teacher's) submission gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Submission not found" back={{ to: "/assignments", label: "Back to Assignments" }} />;
 }

@@ -19,6 +19,7 @@ import { requireTeacher } from "~/server/auth.server";
 import { dashboardOverview, gradingProgress, searchTeacherData, studentSummaries } from "~/server/dashboard.server";
 import { consume, ensureQueueRoom, RateLimitError } from "~/server/rate-limit.server";
 import { createQuickSnapJob } from "~/server/jobs.server";
+import { quickSnapAssignment, quickSnapChoices } from "~/server/quicksnap.server";
 import { listNotifications, markNotificationsRead, recordNotifications } from "~/server/notifications.server";
 import { checkUpload } from "~/server/storage.server";
 import { getDb } from "../../core/db/client";
@@ -50,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     allProgress: tab === "assignments" ? await gradingProgress(db, teacher.id, 50) : null,
     students: tab === "students" ? await studentSummaries(db, teacher.id) : null,
     mobile: isMobileUserAgent(request.headers.get("User-Agent")),
+    snapChoices: params.get("quicksnap") === "1" ? await quickSnapChoices(db, teacher.id) : [],
   };
 }
 
@@ -71,8 +73,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const env = context.cloudflare.env;
     await consume(db, "quicksnap", teacher.id);
     await ensureQueueRoom(db, teacher.id, 1);
+    const assignmentId = await quickSnapAssignment(db, teacher.id, form.get("assignment_id")?.toString());
+    if (assignmentId === undefined) return data({ error: "Assignment not found." }, { status: 404 });
     const upload = await checkUpload(file);
-    const { jobId } = await createQuickSnapJob(env, db, { teacherId: teacher.id, upload, assignmentId: null });
+    const { jobId } = await createQuickSnapJob(env, db, { teacherId: teacher.id, upload, assignmentId });
     throw redirect(`/jobs/${jobId}`);
   } catch (error) {
     if (error instanceof UnsupportedFileError) return data({ error: error.message }, { status: 415 });
@@ -82,14 +86,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { firstName, tab, overview, notifications, search, allProgress, students, mobile } = useLoaderData<typeof loader>();
+  const { firstName, tab, overview, notifications, search, allProgress, students, mobile, snapChoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const snapOpen = searchParams.get("quicksnap") === "1";
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      {snapOpen ? <QuickSnapModal mobile={mobile} onClose={() => navigate("/dashboard", { replace: true })} /> : null}
+      {snapOpen ? <QuickSnapModal mobile={mobile} choices={snapChoices} onClose={() => navigate("/dashboard", { replace: true })} /> : null}
       {actionData?.error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {actionData.error}

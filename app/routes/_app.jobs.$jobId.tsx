@@ -9,6 +9,7 @@ import { withCurrentScores } from "~/lib/job-scores";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { jobPageData } from "~/server/jobs.server";
+import { NotFoundBoundary } from "~/components/classes/not-found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Grading"} | Gradewell` }];
 
@@ -195,7 +196,8 @@ function SubmissionCard({
                     <tr key={q.number} data-testid="question-row">
                       <td className="py-1.5 pr-3 font-medium">{q.number}</td>
                       <td className="py-1.5 pr-3 whitespace-nowrap">
-                        {formatScore(q.pointsAwarded, q.pointsPossible)}
+                        {/* Checked without a key: a check, not a mark (decision 0033). */}
+                        {q.pointsPossible === 0 && q.pointsAwarded === 0 ? "Checked" : formatScore(q.pointsAwarded, q.pointsPossible)}
                         {q.needsReview ? (
                           <span className="ml-1 text-amber-700" title={q.reviewReason ?? "Please check"} data-testid="question-flag">
                             ⚠
@@ -233,10 +235,19 @@ function StatusBadge({ submission }: { submission: SubmissionView }) {
         {submission.needsReview ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Needs review</span>
         ) : null}
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold ${scoreBadgeClass(submission.percent)}`} data-testid="submission-score">
-          {formatScore(submission.score, submission.maxScore)}
-          {submission.percent != null ? ` · ${formatPercent(submission.percent)}` : ""}
-        </span>
+        {submission.score == null && submission.maxScore == null ? (
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-700" data-testid="submission-score">
+            No key: checked, not scored
+          </span>
+        ) : (
+          <span
+            className={`rounded-full px-2.5 py-0.5 font-semibold ${scoreBadgeClass(submission.percent)}`}
+            data-testid="submission-score"
+          >
+            {formatScore(submission.score, submission.maxScore)}
+            {submission.percent != null ? ` · ${formatPercent(submission.percent)}` : ""}
+          </span>
+        )}
       </span>
     );
   }
@@ -247,4 +258,9 @@ function StatusBadge({ submission }: { submission: SubmissionView }) {
   } as const;
   const labels = { pending: "Waiting", processing: "Grading…", failed: "Failed" } as const;
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${styles[submission.status]}`}>{labels[submission.status]}</span>;
+}
+
+/** A missing (or another teacher's) grading job gets a not-found page inside the app's layout. */
+export function ErrorBoundary() {
+  return <NotFoundBoundary title="Grading job not found" back={{ to: "/dashboard", label: "Back to Dashboard" }} />;
 }

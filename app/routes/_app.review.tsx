@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { formatPoints, formatScore, pointsLabel } from "~/lib/format";
 import { requireTeacher } from "~/server/auth.server";
-import { decide, listFlaggedItems, reviewItem, type QueueDecision } from "~/server/review-queue.server";
+import { decide, flagReasons, listFlaggedItems, reviewItem, type QueueDecision } from "~/server/review-queue.server";
 import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction = () => [{ title: "Review queue | Gradewell" }];
@@ -32,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     index,
     current: {
       ...item,
+      reasons: flagReasons(item.reasons, question),
       score: review.submission.score,
       maxScore: review.submission.maxScore ?? review.assignment.points,
       recognizedText: review.submission.recognizedText ?? "",

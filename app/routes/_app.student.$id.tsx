@@ -120,8 +120,12 @@ export default function StudentProfilePage() {
           </>
         }
       >
-        <Await resolve={Promise.all([profile, notes])}>
-          {([p, n]) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}
+        {/* One Await per promise: a Promise.all made during render is a new promise each time, which kept the
+            old tab on screen after a tab link changed the address. */}
+        <Await resolve={profile}>
+          {(p) => (
+            <Await resolve={notes}>{(n) => (p ? <Profile profile={p as Profile} notes={n} tab={tab} result={result} /> : null)}</Await>
+          )}
         </Await>
       </Suspense>
       <section aria-labelledby="access-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -148,8 +152,9 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
       <div className="flex flex-wrap items-center gap-4">
         <Avatar name={student.name} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight">{student.name}</h1>
-          <p className="text-sm text-slate-600">
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere">{student.name}</h1>
+          {/* A long e-mail address breaks where it must instead of running past a phone's screen. */}
+          <p className="text-sm text-slate-600 wrap-anywhere">
             {[
               student.email,
               gradeLabel(student.gradeLevel),

@@ -230,9 +230,10 @@ export default function StudentsPage() {
             </EmptyState>
           )
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Students">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Students">
             {students.map((s) => (
-              <li key={s.id} className={`${card} flex flex-col p-5`} data-testid="student-card">
+              // min-w-0: a long e-mail address is truncated instead of widening the card past a phone's screen.
+              <li key={s.id} className={`${card} flex min-w-0 flex-col p-5`} data-testid="student-card">
                 <div className="flex items-center gap-3">
                   <Avatar name={s.name} />
                   <div className="min-w-0">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { apiError, jsonResponse, methodNotAllowed } from "~/server/http.server";
-import { findAssignment } from "~/server/assignments.server";
+import { quickSnapAssignment } from "~/server/quicksnap.server";
 import { createQuickSnapJob } from "~/server/jobs.server";
 import { checkUpload } from "~/server/storage.server";
 import { UnsupportedFileError } from "../../core/files/file-type";
@@ -30,14 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const file = form.get("file");
   if (!(file instanceof File)) return apiError(400, "No file was uploaded. Add the photo under the 'file' field.");
-  const assignmentField = String(form.get("assignment_id") ?? "quicksnap").trim() || "quicksnap";
   const db = getDb(env.DB);
-  let assignmentId: string | null = null;
-  if (assignmentField !== "quicksnap") {
-    const assignment = await findAssignment(db, teacher.id, assignmentField);
-    if (!assignment) return apiError(404, "Assignment not found.");
-    assignmentId = assignment.id;
-  }
+  const assignmentId = await quickSnapAssignment(db, teacher.id, form.get("assignment_id")?.toString());
+  if (assignmentId === undefined) return apiError(404, "Assignment not found.");
   try {
     const upload = await checkUpload(file);
     const { jobId, submissionId } = await createQuickSnapJob(env, db, { teacherId: teacher.id, upload, assignmentId });

@@ -98,15 +98,24 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         )}
       </p>
       <Link
-        to={plan.id === "starter" ? "/register" : `/contact?type=sales&subject=${encodeURIComponent(`${plan.name} plan`)}`}
+        to="/register"
         className={`mt-6 rounded-lg px-4 py-2.5 text-center text-sm font-semibold ${
           plan.popular ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700" : "border border-brand-600 text-brand-700 hover:bg-brand-50"
         }`}
       >
-        {/* No payment is taken online: the paid upgrades go through us (docs/decisions/0011). */}
-        {plan.id === "starter" ? "Get Started" : "Contact us"}
-        <span className="sr-only">{plan.id === "starter" ? ` with ${plan.name}` : ` about ${plan.name}`}</span>
+        {/* Every plan starts with an account, as the spec says. */}
+        Get Started
+        <span className="sr-only">{` with ${plan.name}`}</span>
       </Link>
+      {plan.id === "starter" ? null : (
+        // There is no payment online: a teacher who already has an account upgrades through us (docs/decisions/0011).
+        <Link
+          to={`/contact?type=sales&subject=${encodeURIComponent(`${plan.name} plan`)}`}
+          className="mt-2 text-center text-xs font-medium text-brand-700 hover:underline"
+        >
+          Upgrade an existing account<span className="sr-only">{` to ${plan.name}`}</span>
+        </Link>
+      )}
       <ul className="mt-8 space-y-3 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-3 text-slate-700">

@@ -119,12 +119,16 @@ export const AssignmentForm = z
     processLater: flag,
     saveWithoutProcessing: flag,
   })
-  .superRefine((data, ctx) => {
-    if (!data.skipDetails && !data.title) ctx.addIssue({ code: "custom", path: ["title"], message: TITLE_REQUIRED_MESSAGE });
-    if (!data.processingMode && data.processLater && data.saveWithoutProcessing) {
-      ctx.addIssue({ code: "custom", path: ["processingMode"], message: PROCESSING_MODE_MESSAGE });
-    }
-  })
+  .superRefine(
+    (data, ctx) => {
+      if (!data.skipDetails && !data.title) ctx.addIssue({ code: "custom", path: ["title"], message: TITLE_REQUIRED_MESSAGE });
+      if (!data.processingMode && data.processLater && data.saveWithoutProcessing) {
+        ctx.addIssue({ code: "custom", path: ["processingMode"], message: PROCESSING_MODE_MESSAGE });
+      }
+    },
+    // Checked even when another field is wrong, so that 'Title is required' shows with the other errors at once.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   .transform((data) => {
     // The spec's three mutually exclusive modes: both flags false = process now.
     const processingMode = data.processingMode ?? (data.saveWithoutProcessing ? "none" : data.processLater ? "later" : "immediate");
@@ -199,6 +203,8 @@ export const SubmissionReviewForm = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("approve") }),
   z.object({ intent: z.literal("unapprove") }),
+  /** Writes this paper's feedback again from the marks as they stand (feedback-refresh.server.ts). */
+  z.object({ intent: z.literal("rewrite-feedback") }),
 ]);
 
 /** Grade by question: one points field per submission, named `points.<questionResultId>`. */

@@ -5,6 +5,11 @@ import { apiError } from "./http.server";
 export const REQUEST_LIMITS = {
   /** Query string characters: a search box, not a document. */
   maxQueryLength: 2_048,
+  /**
+   * Remix's route discovery (`/__manifest?p=...&p=...`) asks for every link on the page at once and keeps its
+   * own cap on the whole address (7,680 characters): a page with many links (Analytics) went past 2,048.
+   */
+  maxManifestQueryLength: 8_192,
   /** Bytes of one request body: the files of one upload (10 MB each) plus the form. */
   maxBodyBytes: 60 * 1024 * 1024,
   /** Characters of one text field in a page form (an answer key or a pasted roster fits). */
@@ -32,8 +37,9 @@ function isForm(type: string) {
 /** Returns a 4xx Response for a request that must not reach Remix, or null to let it through. */
 export async function guardRequest(request: Request): Promise<Response | null> {
   const url = new URL(request.url);
-  if (url.search.length > REQUEST_LIMITS.maxQueryLength) {
-    return refuse(request, 414, `This address is too long (at most ${REQUEST_LIMITS.maxQueryLength} characters after the "?").`);
+  const maxQuery = url.pathname === "/__manifest" ? REQUEST_LIMITS.maxManifestQueryLength : REQUEST_LIMITS.maxQueryLength;
+  if (url.search.length > maxQuery) {
+    return refuse(request, 414, `This address is too long (at most ${maxQuery} characters after the "?").`);
   }
   if (!BODY_METHODS.has(request.method)) return null;
 

@@ -19,6 +19,30 @@ export function isFlaggedQuestion(question: QuestionRow & { needsReview?: boolea
   return question.needsReview === true || question.confidence < REVIEW_CONFIDENCE;
 }
 
+// Paper-level notes that sum up flagged questions ("Check questions 2, 5: <question 2's reason>", "Question 3 could
+// not be checked automatically."): on a question's card they would explain another question.
+const QUESTION_SUMMARY = /^(Check questions? [\w.,\s]+:|Questions? [\w.,\s]+ could not be checked automatically\.)/;
+
+/**
+ * Why the card in front of the teacher is flagged: the shown question's own reason first, then the paper-wide
+ * notes (reading, steering, key), never another question's summary.
+ */
+export function flagReasons(
+  paperNotes: string[],
+  question: { questionNumber: string; reviewReason: string | null; needsReview?: boolean | null; confidence: number } | null,
+) {
+  if (!question) return paperNotes;
+  const own =
+    question.needsReview && question.reviewReason
+      ? question.reviewReason
+      : question.confidence < REVIEW_CONFIDENCE
+        ? `Question ${question.questionNumber} was read or matched with low confidence (${Math.round(question.confidence * 100)}%): check the answer read.`
+        : null;
+  const paper = paperNotes.filter((note) => !QUESTION_SUMMARY.test(note));
+  const named = own && !own.startsWith("Question ") ? `Question ${question.questionNumber}: ${own}` : own;
+  return [...(named ? [named] : []), ...paper].filter((r, i, all) => all.indexOf(r) === i);
+}
+
 /** Flagged, graded, not yet approved work; oldest assignment first, then in upload order. */
 export async function listFlaggedItems(db: Db, teacherId: string) {
   const scope = forTeacher(db, teacherId);

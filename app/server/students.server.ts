@@ -196,6 +196,8 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
       maxScore: submissions.maxScore,
       gradedAt: submissions.gradedAt,
       createdAt: submissions.createdAt,
+      dueDate: assignments.dueDate,
+      assignmentCreatedAt: assignments.createdAt,
       title: assignments.title,
       assignmentSubject: assignments.subject,
       assignmentType: assignments.assignmentType,
@@ -219,7 +221,8 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
     percent: r.percent,
     score: r.score,
     maxScore: r.maxScore,
-    date: r.gradedAt ?? r.createdAt,
+    // When the work was set, as on the dashboard (analytics.server.ts): a week's work graded later stays in its week.
+    date: r.dueDate ?? r.assignmentCreatedAt ?? r.gradedAt ?? r.createdAt,
     questions: questions
       .filter((q) => q.submissionId === r.id)
       .sort((a, b) => a.questionNumber.localeCompare(b.questionNumber, undefined, { numeric: true }))

@@ -6,6 +6,7 @@ import { forTeacher } from "../../core/db/scoped";
 import { assignmentFiles, gradeEdits, questionResults, submissions, teachers } from "../../core/db/schema";
 import { AssignmentInputError, compareQuestionNumbers, findAssignment, type AssignmentRow, type SubmissionRow } from "./assignments.server";
 import { newId } from "./tokens.server";
+import { feedbackFollowsMarks } from "./feedback-refresh.server";
 
 type Editor = { id: string; name: string };
 
@@ -131,6 +132,12 @@ export async function overrideScore(
       .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
     ...statements,
   ]);
+  if (set.score !== undefined || set.feedback !== undefined)
+    await feedbackFollowsMarks(db, editor.id, submission.id, {
+      changedQuestionIds: [],
+      marksChanged: set.score !== undefined,
+      written: { summary: set.feedback !== undefined, questionIds: [] },
+    });
   return true;
 }
 
@@ -157,11 +164,14 @@ async function applyQuestionEdits(
   const now = new Date();
   const statements = [];
   const newPoints = new Map(questions.map((q) => [q.id, q.pointsAwarded]));
+  const touched = { marked: [] as string[], written: [] as string[] };
   for (const { question, points, feedback } of changes) {
     const awarded = round2(clamp(points, question.pointsPossible));
     const feedbackChanged = feedback !== undefined && feedback.trim() !== question.feedback.trim();
     if (awarded === question.pointsAwarded && !feedbackChanged) continue;
     newPoints.set(question.id, awarded);
+    if (awarded !== question.pointsAwarded) touched.marked.push(question.id);
+    if (feedbackChanged) touched.written.push(question.id);
     statements.push(
       db
         .update(questionResults)
@@ -198,6 +208,11 @@ async function applyQuestionEdits(
       .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
   );
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  await feedbackFollowsMarks(db, editor.id, submission.id, {
+    changedQuestionIds: [...touched.marked, ...touched.written],
+    marksChanged: touched.marked.length > 0,
+    written: { summary: false, questionIds: touched.written },
+  });
   return true;
 }
 

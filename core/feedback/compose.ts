@@ -120,8 +120,34 @@ export function overallFeedback(
   return { summary, strengths, improvements, nextStep };
 }
 
+const questionsLabel = (qs: { number: number }[]) => `question${qs.length > 1 ? "s" : ""} ${list(qs.map((q) => q.number))}`;
+
+/**
+ * Work checked without a key (QuickSnap's "no key: check what can be checked"): what was checked and what was
+ * not, and no score, since none can be given without the teacher's answers.
+ */
+export function checksFeedbackText(result: Pick<GradingResult, "questions">): string {
+  const qs = result.questions;
+  const right = qs.filter((q) => q.status === "correct");
+  const wrong = qs.filter((q) => q.status === "incorrect" || q.status === "partial");
+  const blank = qs.filter((q) => q.status === "missing");
+  const unchecked = qs.filter((q) => q.status === "needs-review");
+  const parts = ["No answer key: only calculations and simple equations could be checked, so no score is given."];
+  if (right.length + wrong.length === 0) parts.push("Nothing on this page could be checked without a key.");
+  else parts.push(`Checked ${right.length + wrong.length} of ${qs.length} answer${qs.length > 1 ? "s" : ""}.`);
+  if (right.length) parts.push(`Looks right: ${questionsLabel(right)}.`);
+  for (const q of wrong)
+    parts.push(
+      `Question ${q.number}: ${quote(q.studentAnswer)} does not match ${quote(q.keyAnswer)}, worked out from the question as read.`,
+    );
+  if (blank.length) parts.push(`No answer found for ${questionsLabel(blank)}.`);
+  if (unchecked.length) parts.push(`Not checked (needs a key or the teacher): ${questionsLabel(unchecked)}.`);
+  return parts.join("\n");
+}
+
 /** The feedback as one text: what the local model streams, token by token. */
 export function composeFeedbackText(result: GradingResult, assignment: Assignment): string {
+  if (result.flags.some((f) => f.type === "checks-only")) return checksFeedbackText(result);
   const parts: string[] = [];
   const who = result.studentName ? `${result.studentName.split(" ")[0]}, ` : "";
   parts.push(who ? `${who}you scored ${result.feedback.summary}` : `You scored ${result.feedback.summary}`);

@@ -39,6 +39,8 @@ export const GradingFlag = z.object({
     "unexpected-answers",
     "duplicate-answers",
     "no-key",
+    /** QuickSnap's "no key: check what can be checked": checks are reported, no score is given (decision 0033). */
+    "checks-only",
     "empty-submission",
     "provider-fallback",
     "student-not-linked",

@@ -90,7 +90,7 @@ test("landing on a phone: the menu toggles and leads to the other pages", async 
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
-test("pricing: annual by default, monthly on request, Get Started to /register, Contact us for paid upgrades", async ({ page }) => {
+test("pricing: annual by default, monthly on request, every plan's Get Started to /register", async ({ page }) => {
   await page.goto("/pricing");
   await expectNoSeriousA11yViolations(page);
   const annual = page.getByRole("button", { name: "Annual" });
@@ -113,9 +113,15 @@ test("pricing: annual by default, monthly on request, Get Started to /register, 
   await expect(page.getByText("until the end of the billing period")).toBeVisible();
   await page.setViewportSize(PHONE);
   await shoot(page, "pricing-phone");
-  await expect(page.getByRole("link", { name: "Get Started with Starter" })).toHaveAttribute("href", "/register");
-  await page.getByRole("link", { name: "Contact us about Professional" }).click();
-  await expect(page).toHaveURL(/\/contact\?type=sales&subject=Professional%20plan$/);
+  for (const plan of ["Starter", "Professional", "School"])
+    await expect(page.getByRole("link", { name: `Get Started with ${plan}` })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("link", { name: /^Contact us/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Upgrade an existing account to Professional" })).toHaveAttribute(
+    "href",
+    "/contact?type=sales&subject=Professional%20plan",
+  );
+  await page.getByRole("link", { name: "Get Started with Professional" }).click();
+  await expect(page).toHaveURL(/\/register$/);
 });
 
 test("support: live search, one open answer at a time, Live Chat opens the contact form", async ({ page }) => {

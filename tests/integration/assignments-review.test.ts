@@ -173,6 +173,26 @@ describe("review and override", () => {
     expect(jobs?.n).toBe(2);
   });
 
+  it("shows an unknown or another teacher's assignment as a not-found page inside the app, with a way back", async () => {
+    const owner = await teacherWithCookie();
+    const stranger = await teacherWithCookie();
+    const { id, submissions } = await gradedAssignment(owner.access_token);
+    for (const [path, title] of [
+      ["/assignment/no-such-id", "Assignment not found"],
+      [`/assignment/${id}`, "Assignment not found"],
+      [`/assignment/${id}/question/1`, "Assignment not found"],
+      [`/assignment/${id}/submission/${submissions[0].id}`, "Submission not found"],
+      ["/jobs/no-such-job", "Grading job not found"],
+    ]) {
+      const res = await getPage(path, stranger.cookie);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).toContain(`>${title}</h1>`);
+      expect(html, path).toContain('aria-label="Main"'); // the app's own navigation around it
+      expect(html, path).toMatch(/href="\/(assignments|dashboard)"[^>]*>Back to (Assignments|Dashboard)</);
+    }
+  });
+
   it("answers 404 on another teacher's pages and refuses their submissions", async () => {
     const owner = await teacherWithCookie();
     const stranger = await teacherWithCookie();

@@ -65,6 +65,38 @@ describe("queue → consumer → Durable Object → SSE", () => {
     expect(questions!.n).toBe(8);
   });
 
+  it("QuickSnap with no key checks what it can, invents no score and adds nothing to an average", async () => {
+    const { access_token } = await registerTeacher();
+    const upload = await quickSnap(access_token, WORKSHEET, "maya.jpg", "quicksnap");
+    expect(upload.status).toBe(202);
+    const { job_id, submission_id } = (await upload.json()) as { job_id: string; submission_id: string };
+    const status = (await finishedStatus(access_token, job_id)) as { status: string; results: { average_score: number | null } };
+    expect(status).toMatchObject({ status: "completed", results: { average_score: null } });
+
+    const row = await env.DB.prepare("SELECT status, score, max_score, percent, ai_score, feedback, flags FROM submissions WHERE id = ?")
+      .bind(submission_id)
+      .first<{ status: string; score: null; max_score: null; percent: null; ai_score: null; feedback: string; flags: string }>();
+    expect(row).toMatchObject({ status: "graded", score: null, max_score: null, percent: null, ai_score: null });
+    expect(JSON.parse(row!.flags)).toContain("checks_only");
+    // The feedback says what was checked, and gives no score and no praise for a score.
+    expect(row!.feedback).toMatch(
+      /^No answer key: only calculations and simple equations could be checked, so no score is given\.\nChecked \d+ of \d+ answers\./,
+    );
+    expect(row!.feedback).not.toMatch(/you scored|out of \d+ points|Strong work|Nothing to fix/i);
+
+    const events = await readSse(await api(`/api/v2/grading/job/${job_id}/events`, { token: access_token }));
+    const done = events.find((e) => e.type === "submission_done");
+    expect(done).toMatchObject({ score: null, maxScore: null, percent: null });
+    const scored = events.filter((e) => e.type === "question_scored");
+    expect(scored.length).toBeGreaterThan(0);
+    for (const q of scored) expect(q).toMatchObject({ pointsAwarded: 0, pointsPossible: 0 });
+
+    const overview = (await (await api("/api/dashboard/overview", { token: access_token })).json()) as {
+      kpis: { averageScore: number | null };
+    };
+    expect(overview.kpis.averageScore).toBeNull();
+  });
+
   it("reads a blank photo without a key, marks it for review and still completes", async () => {
     const { access_token } = await registerTeacher();
     const { job_id, submission_id } = (await (await quickSnap(access_token)).json()) as { job_id: string; submission_id: string };

@@ -139,6 +139,13 @@ describe("public pages are server-rendered", () => {
     expect(monthly).not.toContain("Save $48 a year");
   });
 
+  it("pricing: every plan's button says Get Started and goes to /register, as the spec says", async () => {
+    const { html } = await page("/pricing");
+    for (const plan of ["Starter", "Professional", "School"])
+      expect(html).toMatch(new RegExp(`href="/register"[^>]*>Get Started<span class="sr-only"> with ${plan}</span>`));
+    expect(html).not.toContain("Contact us");
+  });
+
   it("support search works without JavaScript and quotes a term with no results", async () => {
     const found = (await page("/support?q=HEIC")).html;
     expect(found).toContain("Which file formats can I upload?");

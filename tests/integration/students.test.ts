@@ -1,5 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, postForm } from "./helpers";
+import { getDb } from "../../core/db/client";
+import { studentProfile } from "../../app/server/students.server";
 import { classStudents, createClassApi, page, seedAssignment, seedGraded, signedInTeacher } from "./classes-helpers";
 
 async function teacherWithStudent() {
@@ -74,6 +77,18 @@ describe("/students", () => {
 });
 
 describe("/student/{id}", () => {
+  it("plots work by when it was set (due date), not by when it was graded: six weeks stay six points", async () => {
+    const { t, c, ada } = await teacherWithStudent();
+    const graded = new Date();
+    for (const [i, due] of ["2026-01-12", "2026-02-09", "2026-03-16"].entries()) {
+      const a = await seedAssignment(t.id, c.id, { title: `Week ${i + 1} quiz`, dueDate: new Date(`${due}T23:59:00Z`) });
+      await seedGraded(t.id, ada.id, a.id, 70 + i * 10, { gradedAt: graded });
+    }
+    const profile = await studentProfile(getDb(env.DB), t.id, ada.id);
+    expect(profile!.gradeTrend.map((p) => p.grade)).toEqual([70, 80, 90]);
+    expect(profile!.assignmentScores.map((s) => s.date)).toEqual(["2026-01-12", "2026-02-09", "2026-03-16"]);
+  });
+
   it("shows N/A figures and 'Not enough graded work yet' before anything is graded", async () => {
     const { t, ada } = await teacherWithStudent();
     const profile = await page(`/student/${ada.id}`, t.cookie);

@@ -26,6 +26,7 @@ import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
+import { checkedOnly } from "./checks-only";
 import { readUpload } from "./reading";
 import { settleJob, type JobEventSink } from "./results";
 import { identifyStudent, saveResult, TEXT_CORRECTED, type Assignment, type Submission } from "./submission-results";
@@ -207,9 +208,11 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const template = set?.template;
   const provider = gradingProviderFor(env);
   const graded = await provider.grade({ reading, key, rubric, assignment: gradingAssignment, template });
-  const checked: GradingResult = reviewNotes.length
-    ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] }
-    : graded;
+  const checked: GradingResult = checkedOnly(
+    reviewNotes.length ? { ...graded, needsReview: true, reviewReasons: [...graded.reviewReasons, ...reviewNotes] } : graded,
+    !assignment && !key && !rubric,
+  );
+  const checksOnly = checked.flags.some((f) => f.type === "checks-only");
   const identified = await identifyStudent(scope, submission, assignment, checked.studentName);
   const { unlinked, ...who } = identified;
   const result: GradingResult = unlinked
@@ -251,9 +254,9 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
       submissionId: submission.id,
       studentName: who.studentName,
       status: "graded",
-      score: result.total,
-      maxScore: result.max,
-      percent: result.percent,
+      score: checksOnly ? null : result.total,
+      maxScore: checksOnly ? null : result.max,
+      percent: checksOnly ? null : result.percent,
       needsReview: result.needsReview,
     },
     `done:${submission.id}`,

@@ -4,6 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { TeacherScope } from "../../core/db/scoped";
 import { type assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
 import { matchRoster, type ScoredStudent } from "../../core/roster/match-name";
+import { readableName } from "../../core/students/names";
 import type { DocumentReading, GradingResult } from "./engines";
 import { applyOverrides, teacherOverrides } from "./overrides";
 
@@ -31,7 +32,8 @@ export async function identifyStudent(
   // A name guessed from the file name gives way to the name written on the work.
   const guessed = !submission.studentName.trim() || submission.flags.includes(NAME_FROM_FILE);
   const useDetected = detected && guessed && (!assignment || assignment.autoDetectStudents) && !submission.studentId;
-  const name = (useDetected ? detected : submission.studentName).trim();
+  // A name read from the page is shown in a readable case; the teacher's own spelling is kept (core/students/names.ts).
+  const name = useDetected ? readableName(detected) : submission.studentName.trim();
   if (!name) return { studentName: submission.studentName, studentId: submission.studentId, unlinked: null };
   if (submission.studentId) return { studentName: name, studentId: submission.studentId, unlinked: null };
   // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
@@ -76,6 +78,7 @@ export async function saveResult(
   },
 ) {
   const { result, reading } = outcome;
+  const checked = result.flags.some((f) => f.type === "checks-only");
   const now = new Date();
   const kept = submission.flags.filter(
     (f) => f === TEXT_CORRECTED || (f === NAME_FROM_FILE && outcome.studentName === submission.studentName),
@@ -114,10 +117,10 @@ export async function saveResult(
         status: "graded",
         studentName: outcome.studentName,
         studentId: outcome.studentId,
-        score: merged.score,
-        maxScore: result.max,
-        percent: merged.percent,
-        aiScore: result.total,
+        // Checked without a key: no score, so nothing enters an average (decision 0033).
+        ...(checked
+          ? { score: null, maxScore: null, percent: null, aiScore: null }
+          : { score: merged.score, maxScore: result.max, percent: merged.percent, aiScore: result.total }),
         needsReview: result.needsReview,
         recognizedText: reading.text,
         readingConfidence: reading.confidence,

@@ -81,6 +81,14 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
   useEffect(() => {
     if (hydrated && wantsDrive && google.configured) setPicker("work");
   }, [hydrated, wantsDrive, google.configured]);
+  // 'Hide Advanced Options' turns the hidden overrides off: an override left on would silently keep detection off.
+  useEffect(() => {
+    if (advanced) return;
+    setUseManualStudents(false);
+    setUseManualStandards(false);
+    setAutoDetectStudents(settings.autoDetectStudents);
+    setAutoDetectStandards(settings.autoDetectStandards);
+  }, [advanced, settings.autoDetectStudents, settings.autoDetectStandards]);
   // The dashboard's 'Snap & Grade' opens the camera straight away on a desktop.
   useEffect(() => {
     if (hydrated && wantsSnap && !isMobile) setCamera("work");
@@ -141,6 +149,15 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
           {google.configured && drive.connected ? (
             <p role="status" className="rounded-xl border border-green-200 bg-green-50 px-5 py-3 text-sm font-medium text-green-800">
               Google Drive Connected
+            </p>
+          ) : null}
+          {wantsDrive && !google.configured ? (
+            <p
+              role="status"
+              className="rounded-xl border border-amber-200 bg-amber-50 px-5 py-3 text-sm text-amber-900"
+              data-testid="drive-unavailable"
+            >
+              Google Drive is not set up on this server, so files cannot be picked from Drive. Upload them from your device below.
             </p>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-brand-100 bg-brand-50 px-5 py-4">

@@ -53,28 +53,31 @@ function ChartFrame({
           {children}
         </div>
       ) : null}
-      <table className={hydrated ? "sr-only" : "w-full text-left text-sm"}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className="py-1 pr-3 font-medium text-slate-600">
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
+      {/* A table ignores the 1 px width of sr-only and would widen a phone's page: its wrapper is hidden instead. */}
+      <div className={hydrated ? "sr-only" : "overflow-x-auto"}>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.key} className="py-1 pr-3">
-                  {row[c.key] == null ? "—" : String(row[c.key])}
-                </td>
+                <th key={c.key} scope="col" className="py-1 pr-3 font-medium text-slate-600">
+                  {c.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.key} className="py-1 pr-3">
+                    {row[c.key] == null ? "—" : String(row[c.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -110,7 +113,15 @@ export function GradeTrendChart({ data }: { data: { month: string; grade: number
           <XAxis dataKey="month" tick={axis} />
           <YAxis domain={[0, 100]} tick={axis} />
           <Tooltip formatter={(v) => [`${v}%`, "Average"]} />
-          <Area isAnimationActive={false} type="monotone" dataKey="grade" stroke={BRAND} strokeWidth={2} fill="url(#trendFill)" />
+          <Area
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="grade"
+            stroke={BRAND}
+            strokeWidth={2}
+            fill="url(#trendFill)"
+            dot={{ r: 4, fill: BRAND, stroke: BRAND }}
+          />
         </AreaChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -108,6 +108,8 @@ export function TrendAreaChart({ title, points }: { title: string; points: { lab
             stroke={BRAND}
             strokeWidth={2}
             fill="url(#figureTrendFill)"
+            // A single week with work has no line to draw: its dot shows it.
+            dot={{ r: 4, fill: BRAND, stroke: BRAND }}
           />
         </AreaChart>
       </ResponsiveContainer>

@@ -45,9 +45,9 @@ export function PageHeader({
 
 export function StatCard({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: ReactNode; testId?: string }) {
   return (
-    <div className={`${card} p-4`}>
+    <div className={`${card} min-w-0 p-4`}>
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-2 text-xl font-semibold text-slate-900 break-words sm:text-2xl" data-testid={testId}>
+      <p className="mt-2 text-xl font-semibold text-slate-900 wrap-anywhere sm:text-2xl" data-testid={testId}>
         {value}
       </p>
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCamera } from "~/hooks/use-camera";
+import { NO_KEY, NO_KEY_LABEL } from "~/lib/quicksnap-choices";
 import { CLOSE_DELAY_MS, JPEG_QUALITY, MAX_POLLS, MESSAGES, POLL_INTERVAL_MS, pollJob, uploadQuickSnap } from "~/lib/quicksnap";
 
 type Phase =
@@ -16,8 +17,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Snap & Grade: the rear camera in the page (a phone's own camera app on mobile), one photo, upload, then the
  * spec's polling with its messages. Without JavaScript the plain file form beneath still uploads and opens the job.
  */
-export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: () => void }) {
+export function QuickSnapModal({
+  mobile,
+  choices,
+  onClose,
+}: {
+  mobile: boolean;
+  /** The teacher's recent assignments with a key; the first choice is always "no key" (quicksnap.server.ts). */
+  choices: { id: string; title: string }[];
+  onClose: () => void;
+}) {
   const camera = useCamera();
+  const [against, setAgainst] = useState(NO_KEY);
   const { start: startCamera, stop: stopCamera, capture: captureFrame } = camera;
   const closedRef = useRef(false);
   const [phase, setPhase] = useState<Phase>({ name: "camera" });
@@ -42,7 +53,7 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
       setPhase({ name: "uploading" });
       let jobId: string;
       try {
-        jobId = (await uploadQuickSnap(photo, fileName)).job_id;
+        jobId = (await uploadQuickSnap(photo, fileName, against)).job_id;
       } catch {
         setPhase({ name: "error", message: MESSAGES.uploadFailed });
         await sleep(CLOSE_DELAY_MS);
@@ -73,7 +84,7 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
       await sleep(CLOSE_DELAY_MS);
       if (!closedRef.current) close();
     },
-    [close],
+    [close, against],
   );
 
   const capture = useCallback(async () => {
@@ -103,6 +114,34 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
             ✕
           </button>
         </div>
+
+        {phase.name === "camera" || phase.name === "error" ? (
+          <div className="mt-4">
+            <label htmlFor="quicksnap-against" className="block text-sm font-medium text-slate-700">
+              Grade against
+            </label>
+            <select
+              id="quicksnap-against"
+              name="assignment_id"
+              form="quicksnap-upload"
+              value={against}
+              onChange={(e) => setAgainst(e.currentTarget.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value={NO_KEY}>{NO_KEY_LABEL}</option>
+              {choices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+            {against === NO_KEY ? (
+              <p className="mt-1 text-xs text-slate-600" data-testid="quicksnap-no-key-hint">
+                Without a key, calculations and simple equations are checked and nothing is scored.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
 
         {phase.name === "camera" && !mobile ? (
           <div className="mt-4">
@@ -170,6 +209,11 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
             <p className={`text-sm font-semibold ${phase.ok ? "text-emerald-700" : "text-red-700"}`} data-testid="quicksnap-message">
               {phase.message}
             </p>
+            {phase.ok && against === NO_KEY ? (
+              <p className="mt-1 text-sm text-slate-700" data-testid="quicksnap-checked">
+                No key was used, so nothing was scored or added to your averages. The graded work lists what was checked.
+              </p>
+            ) : null}
             <Link
               to={`/jobs/${phase.jobId}`}
               className="mt-3 inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
@@ -186,7 +230,13 @@ export function QuickSnapModal({ mobile, onClose }: { mobile: boolean; onClose: 
         ) : null}
 
         {phase.name === "camera" || phase.name === "error" ? (
-          <Form method="post" encType="multipart/form-data" reloadDocument className="mt-6 border-t border-slate-100 pt-4 text-sm">
+          <Form
+            id="quicksnap-upload"
+            method="post"
+            encType="multipart/form-data"
+            reloadDocument
+            className="mt-6 border-t border-slate-100 pt-4 text-sm"
+          >
             <input type="hidden" name="intent" value="quicksnap" />
             <label htmlFor="quicksnap-file" className="block font-medium text-slate-700">
               Or upload a photo

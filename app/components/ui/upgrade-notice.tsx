@@ -1,5 +1,5 @@
 // What a Starter teacher sees in place of a Professional feature: what it is, the plan it needs, and the way to
-// upgrade (there is no payment: the pricing page's paid plans say "Contact us").
+// upgrade (there is no payment: the pricing page's paid plans offer "Upgrade an existing account", through us).
 import { FEATURE_INFO, planLabel, requiredPlan, UPGRADE_PATH, type PlanFeature, type PlanId } from "~/lib/plan-features";
 
 export function UpgradeNotice({ feature, plan, className = "" }: { feature: PlanFeature; plan: PlanId; className?: string }) {

@@ -8,6 +8,7 @@ import {
   normalizeStandards,
   parseStudentNames,
 } from "~/lib/format";
+import { readableName } from "../../../core/students/names";
 
 describe("formatFileSize (1024-based, two decimals)", () => {
   it.each([
@@ -55,7 +56,15 @@ describe("student names", () => {
     expect(parseStudentNames("Ana Diaz\n\n  Ben Ode \r\nCy Park\n")).toEqual(["Ana Diaz", "Ben Ode", "Cy Park"]);
   });
   it("guesses a name from a file name", () => {
-    expect(nameFromFileName("maria_lopez-quiz.jpg")).toBe("maria lopez quiz");
+    expect(nameFromFileName("maria_lopez-quiz.jpg")).toBe("Maria Lopez Quiz");
+    expect(nameFromFileName("JORDAN_SMITH.png")).toBe("Jordan Smith");
     expect(nameFromFileName("Ben Ode.pdf")).toBe("Ben Ode");
+  });
+  it("shows a name written in one case in title case, and keeps a mixed-case name as written", () => {
+    expect(readableName("jordan smith")).toBe("Jordan Smith");
+    expect(readableName("  MARY-JANE   O'NEIL ")).toBe("Mary-Jane O'Neil");
+    expect(readableName("Ana McKenzie")).toBe("Ana McKenzie");
+    expect(readableName("de la Cruz")).toBe("de la Cruz");
+    expect(readableName("12")).toBe("12");
   });
 });

@@ -25,6 +25,12 @@ describe("AssignmentForm (spec section 5)", () => {
     expect(messages({ title: "", skipDetails: "on" })).toEqual([]);
   });
 
+  it("says 'Title is required' together with the other errors, not only once they are fixed", () => {
+    const all = messages({ title: "", points: "0", estimatedTime: "1", dueDate: "not a date" });
+    expect(all).toEqual(expect.arrayContaining([TITLE_REQUIRED_MESSAGE, POINTS_MESSAGE, ESTIMATED_TIME_MESSAGE]));
+    expect(messages({ title: "", skipDetails: "on", points: "0" })).toEqual([POINTS_MESSAGE]);
+  });
+
   it("needs at least 1 point and 5 to 300 minutes", () => {
     expect(messages({ points: "0" })).toEqual([POINTS_MESSAGE]);
     expect(messages({ points: "abc" })).toEqual([POINTS_MESSAGE]);
