@@ -20,6 +20,27 @@ const { values: args } = parseArgs({
   },
 });
 const SEEDS: Record<"heldout" | "dev", number> = { heldout: 2026, dev: 1999 };
+// A mark is given only when the ink clearly supports the key (right) or clearly does not (wrong).
+const CLEARLY = 0.9;
+const CLEARLY_NOT = 0.05;
+
+/** A close slip of a number: one digit off by one, a digit dropped, or two swapped. */
+function slip(text: string, rng: () => number): string {
+  for (;;) {
+    const i = Math.floor(rng() * text.length);
+    const kind = rng();
+    let out: string;
+    if (kind < 0.6) out = text.slice(0, i) + String((Number(text[i]) + (rng() < 0.5 ? 9 : 1)) % 10) + text.slice(i + 1);
+    else if (kind < 0.8 && text.length > 1) out = text.slice(0, i) + text.slice(i + 1);
+    else
+      out =
+        text.length > 1 && i < text.length - 1
+          ? text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2)
+          : text + String(Math.floor(rng() * 10));
+    if (out !== text && out !== "") return out;
+  }
+}
+
 const BINS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001];
 
 function levenshtein(a: string, b: string): number {
@@ -46,6 +67,14 @@ interface Tally {
   bins: { n: number; stated: number; right: number }[];
   seconds: number;
   misreads: string[];
+  /** Verification against a key: half the keys are what the child wrote, half a close slip of it. */
+  markedRight: number;
+  markedWrong: number;
+  decidedWrongly: number;
+  flaggedRight: number;
+  rightAnswers: number;
+  wrongAnswers: number;
+  wrongUnflagged: number;
 }
 const tally = (): Tally => ({
   lines: 0,
@@ -57,6 +86,13 @@ const tally = (): Tally => ({
   bins: BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 })),
   seconds: 0,
   misreads: [],
+  markedRight: 0,
+  markedWrong: 0,
+  decidedWrongly: 0,
+  flaggedRight: 0,
+  rightAnswers: 0,
+  wrongAnswers: 0,
+  wrongUnflagged: 0,
 });
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
 
@@ -69,7 +105,9 @@ async function run(split: Exclude<Split, "train">, conditions: Condition[], coun
   for (const condition of conditions) {
     const t = tally();
     const photo = seeded(SEEDS[split] * 31 + CONDITIONS.indexOf(condition));
-    for (const line of lines) {
+    const keyRng = seeded(SEEDS[split] + 5);
+    const keys = lines.map((l) => ({ right: keyRng() < 0.5, slip: slip(l.truth, keyRng) }));
+    for (const [n, line] of lines.entries()) {
       const crop = await capture(line, condition, photo);
       const started = performance.now();
       const reading = readHandwriting(crop, 5, args.cut ? Number(args.cut) : undefined);
@@ -86,6 +124,21 @@ async function run(split: Exclude<Split, "train">, conditions: Condition[], coun
       bin.n++;
       bin.stated += best.probability;
       bin.right += right ? 1 : 0;
+      const wrote = keys[n];
+      const key = wrote.right ? line.truth : wrote.slip;
+      const s = reading.support(key);
+      if (wrote.right) t.rightAnswers++;
+      else t.wrongAnswers++;
+      if (s >= CLEARLY) {
+        t.markedRight++;
+        if (!wrote.right) {
+          t.decidedWrongly++;
+          t.wrongUnflagged++;
+        }
+      } else if (s <= CLEARLY_NOT) {
+        t.markedWrong++;
+        if (wrote.right) t.decidedWrongly++;
+      } else if (wrote.right) t.flaggedRight++;
       if (!right) t.misreads.push(`${line.truth}→${best.text || "∅"} (${best.probability.toFixed(2)})`);
     }
     rows.set(condition, t);
@@ -104,6 +157,16 @@ async function run(split: Exclude<Split, "train">, conditions: Condition[], coun
       all.bins[i].stated += b.stated;
       all.bins[i].right += b.right;
     });
+  }
+  console.log(
+    `\nverification against a key (half the keys are what was written, half a close slip; mark when support ≥ ${CLEARLY} or ≤ ${CLEARLY_NOT}, else flag)`,
+  );
+  console.log("condition      decided  agreement when decided  right answers flagged  wrong marked right unflagged");
+  for (const [condition, t] of rows) {
+    const decided = t.markedRight + t.markedWrong;
+    console.log(
+      `${condition.padEnd(13)} ${pct(decided, t.lines).padStart(8)}  ${pct(decided - t.decidedWrongly, decided).padStart(22)}  ${pct(t.flaggedRight, t.rightAnswers).padStart(21)}  ${`${t.wrongUnflagged}/${t.wrongAnswers}`.padStart(28)}`,
+    );
   }
   for (const [condition, t] of [...rows, ["all" as Condition, all] as const]) {
     console.log(`\nreliability, ${split}, ${condition}: stated probability of the best reading vs observed exact reads`);

@@ -31,18 +31,29 @@ function region(width: number, height: number) {
 const digit = (d: number, n = 3, height = 44) => drawDigit(pool.get(d)![n].pixels, { height, slant: 0.15, width: 1, turn: 0, stroke: 0.3 });
 
 describe("handwriting reader", () => {
-  it("reads composed lines of real handwritten digits, with the truth ranked first", async () => {
+  it("reads composed lines of real handwritten digits, with the truth ranked first on most", async () => {
+    // 20 answers of 1–4 digits; the dev split reads about 90% of clean lines exactly (eval:handwriting).
     const rng = seeded(5);
-    let right = 0;
-    const texts = ["375", "12", "9", "4071", "13", "860"];
-    for (const text of texts) {
-      const line = composeLine(rng, pool, text);
+    let exact = 0;
+    let offered = 0;
+    for (let i = 0; i < 20; i++) {
+      const line = composeLine(rng, pool);
       const read = readHandwriting(await capture(line, "clean", rng));
-      if (read.readings[0].text === text) right++;
-      // The truth is always among the readings the ink allows, and better supported than a digit lost.
-      expect(read.support(text)).toBeGreaterThan(read.support(text.slice(1) || "0"));
+      if (read.readings[0].text === line.truth) exact++;
+      if (read.readings.some((r) => r.text === line.truth)) offered++;
+      // The truth is better supported than the same answer with a digit lost.
+      expect(read.support(line.truth)).toBeGreaterThan(read.support(line.truth.slice(1) || "0"));
     }
-    expect(right).toBeGreaterThanOrEqual(5);
+    expect(exact).toBeGreaterThanOrEqual(15);
+    expect(offered).toBeGreaterThanOrEqual(18);
+  });
+
+  it('gives the dropped-digit misreading of 375 ("35") next to no support', async () => {
+    const rng = seeded(11);
+    const line = composeLine(rng, pool, "375");
+    const read = readHandwriting(await capture(line, "clean", rng));
+    expect(read.support("35")).toBeLessThan(0.02);
+    expect(read.support("375")).toBeGreaterThan(read.support("35"));
   });
 
   it("separates two digits that touch", () => {

@@ -30,24 +30,40 @@ export interface Ink {
   height: number;
 }
 
-/** Ink relative to the paper around it: paper is the bright 90th percentile of vertical bands. */
+/**
+ * Ink relative to the paper around it (a shadow, uneven light): the paper's level is the 90th percentile of
+ * brightness in a window around each point of a coarse grid, interpolated between the grid's points.
+ */
 function inkMap(img: GreyImage): Float32Array {
   const { width: w, height: h, data } = img;
-  const band = Math.max(8, Math.round(h / 2));
-  const bands = Math.ceil(w / band);
-  const paper: number[] = [];
-  for (let b = 0; b < bands; b++) {
-    const values: number[] = [];
-    for (let y = 0; y < h; y++) for (let x = b * band; x < Math.min(w, (b + 1) * band); x++) values.push(data[y * w + x]);
-    values.sort((p, q) => p - q);
-    paper.push(Math.max(60, values[Math.floor(0.9 * (values.length - 1))]));
-  }
+  const step = Math.max(6, Math.round(h / 4));
+  const gx = Math.ceil(w / step) + 1;
+  const gy = Math.ceil(h / step) + 1;
+  const grid = new Float32Array(gx * gy);
+  const values: number[] = [];
+  for (let j = 0; j < gy; j++)
+    for (let i = 0; i < gx; i++) {
+      values.length = 0;
+      const cx = i * step;
+      const cy = j * step;
+      for (let y = Math.max(0, cy - step); y < Math.min(h, cy + step); y++)
+        for (let x = Math.max(0, cx - step); x < Math.min(w, cx + step); x++) values.push(data[y * w + x]);
+      values.sort((p, q) => p - q);
+      grid[j * gx + i] = Math.max(60, values[Math.floor(0.9 * (values.length - 1))] ?? 255);
+    }
   const out = new Float32Array(w * h);
-  for (let x = 0; x < w; x++) {
-    const f = Math.min(bands - 1, Math.max(0, (x + 0.5) / band - 0.5));
-    const i = Math.floor(f);
-    const level = paper[i] + (paper[Math.min(bands - 1, i + 1)] - paper[i]) * (f - i);
-    for (let y = 0; y < h; y++) out[y * w + x] = Math.max(0, Math.min(1, (level - data[y * w + x]) / level));
+  for (let y = 0; y < h; y++) {
+    const fy = y / step;
+    const j = Math.min(gy - 2, Math.floor(fy));
+    const ty = fy - j;
+    for (let x = 0; x < w; x++) {
+      const fx = x / step;
+      const i = Math.min(gx - 2, Math.floor(fx));
+      const tx = fx - i;
+      const g = (ii: number, jj: number) => grid[jj * gx + ii];
+      const level = (g(i, j) * (1 - tx) + g(i + 1, j) * tx) * (1 - ty) + (g(i, j + 1) * (1 - tx) + g(i + 1, j + 1) * tx) * ty;
+      out[y * w + x] = Math.max(0, Math.min(1, (level - data[y * w + x]) / level));
+    }
   }
   return out;
 }
