@@ -4,7 +4,7 @@
 // (the probability temperature was fitted on dev digits). Seeds: held-out lines 2026, dev lines 1999.
 //   npm run eval:handwriting -- [--lines 150] [--condition phone] [--set heldout|dev|both] [--verbose]
 import { parseArgs } from "node:util";
-import { readHandwriting } from "../../workers/grading/reading/handwriting/reader";
+import { calibrated, readHandwriting } from "../../workers/grading/reading/handwriting/reader";
 import { seeded } from "./augment";
 import { CONDITIONS, capture, composeLine, type Condition } from "./compose";
 import { loadSplit, type LabelledDigit, type Split } from "./mnist";
@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     verbose: { type: "boolean", default: false },
     // The cut prior to try (development on dev lines only; the reader's default otherwise).
     cut: { type: "string" },
+    // Fit the reader's calibration (a, b) on the dev lines' raw shares and print it (dev only).
+    fit: { type: "boolean", default: false },
   },
 });
 const SEEDS: Record<"heldout" | "dev", number> = { heldout: 2026, dev: 1999 };
@@ -110,7 +112,7 @@ async function run(split: Exclude<Split, "train">, conditions: Condition[], coun
     for (const [n, line] of lines.entries()) {
       const crop = await capture(line, condition, photo);
       const started = performance.now();
-      const reading = readHandwriting(crop, 5, args.cut ? Number(args.cut) : undefined);
+      const reading = readHandwriting(crop, { cut: args.cut ? Number(args.cut) : undefined, raw: args.fit });
       t.seconds += (performance.now() - started) / 1000;
       const best = reading.readings[0];
       const right = best.text === line.truth;
@@ -139,6 +141,7 @@ async function run(split: Exclude<Split, "train">, conditions: Condition[], coun
         t.markedWrong++;
         if (wrote.right) t.decidedWrongly++;
       } else if (wrote.right) t.flaggedRight++;
+      fitted.push([best.probability, right]);
       if (!right) t.misreads.push(`${line.truth}→${best.text || "∅"} (${best.probability.toFixed(2)})`);
     }
     rows.set(condition, t);
@@ -182,7 +185,26 @@ async function run(split: Exclude<Split, "train">, conditions: Condition[], coun
 }
 
 if (args.cut && args.set !== "dev") throw new Error("--cut is for development: use it with --set dev only");
+if (args.fit && args.set !== "dev") throw new Error("--fit is for the dev split only: use it with --set dev");
+const fitted: [number, boolean][] = [];
 const conditions = args.condition ? [args.condition as Condition] : CONDITIONS;
 console.log(`Gradewell handwriting evaluation (Node ${process.versions.node}, ${new Date().toISOString()})`);
 if (args.set !== "heldout") await run("dev", conditions, Number(args.lines));
 if (args.set !== "dev") await run("heldout", conditions, Number(args.lines));
+if (args.fit) {
+  // Logistic calibration of the best reading's share: grid search for the least negative log-likelihood.
+  const nll = (a: number, b: number) =>
+    fitted.reduce((sum, [p, right]) => {
+      const q = Math.min(1 - 1e-6, Math.max(1e-6, calibrated(Math.min(1 - 1e-9, Math.max(1e-9, p)), { a, b })));
+      return sum - Math.log(right ? q : 1 - q);
+    }, 0);
+  let best = { a: 1, b: 0, nll: nll(1, 0) };
+  for (let a = 0.5; a <= 4.001; a += 0.05)
+    for (let b = -2; b <= 2.001; b += 0.05) {
+      const v = nll(a, b);
+      if (v < best.nll) best = { a: Number(a.toFixed(2)), b: Number(b.toFixed(2)), nll: v };
+    }
+  console.log(
+    `\ncalibration fitted on ${fitted.length} dev lines: a ${best.a}, b ${best.b} (NLL ${(best.nll / fitted.length).toFixed(4)} a line, raw ${(nll(1, 0) / fitted.length).toFixed(4)})`,
+  );
+}

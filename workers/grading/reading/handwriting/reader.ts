@@ -31,19 +31,41 @@ export interface HandwritingReading {
 
 const canonical = (text: string) => text.replace(/\s+/g, "").replace(/[−–]/g, "-");
 
-export function readHandwriting(crop: GreyImage, count = 5, cut = CUT_PRIOR): HandwritingReading {
+/**
+ * A lattice share p is stated as σ(a·logit(p) + b): the shares run under-confident between 0.8 and 0.95 and
+ * over-confident below 0.5 on dev lines. a and b are fitted on the dev split's composed lines, every capture
+ * condition (`npm run eval:handwriting -- --set dev --fit`); decision 0034.
+ */
+export const CALIBRATION = { a: 1.35, b: -0.15 };
+
+export function calibrated(p: number, { a, b } = CALIBRATION): number {
+  if (p <= 0 || p >= 1) return p;
+  return 1 / (1 + Math.exp(-(a * Math.log(p / (1 - p)) + b)));
+}
+
+export interface ReadOptions {
+  /** How many readings to return. */
+  count?: number;
+  /** The prior cost of a cut (development only). */
+  cut?: number;
+  /** Lattice shares as they are, without the calibration (to fit it). */
+  raw?: boolean;
+}
+
+export function readHandwriting(crop: GreyImage, options: ReadOptions = {}): HandwritingReading {
   const ink = inkOf(crop);
   const found = unitsOf(ink);
   if (!found) return { readings: [{ text: "", probability: 1 }], support: (c) => (canonical(c) === "" ? 1 : 0), pieces: 0 };
-  const lattice = new Lattice(found.units, found.band, ink.ink, ink.width, classifyGlyph, cut);
+  const lattice = new Lattice(found.units, found.band, ink.ink, ink.width, classifyGlyph, options.cut ?? CUT_PRIOR);
+  const cal = (p: number) => (options.raw ? p : calibrated(p));
   return {
-    readings: lattice.readings(count),
-    support: (candidate) => lattice.support(canonical(candidate)),
+    readings: lattice.readings(options.count ?? 5).map((r) => ({ ...r, probability: cal(r.probability) })),
+    support: (candidate) => cal(lattice.support(canonical(candidate))),
     pieces: lattice.classified,
   };
 }
 
 /** How well the ink of `crop` supports `candidate`, 0..1. */
 export function support(crop: GreyImage, candidate: string): number {
-  return readHandwriting(crop, 1).support(candidate);
+  return readHandwriting(crop, { count: 1 }).support(candidate);
 }
