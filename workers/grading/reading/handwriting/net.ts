@@ -12,7 +12,7 @@ export interface Shape {
   conv2: number;
   hidden: number;
 }
-export const SHAPE: Shape = { conv1: 8, conv2: 16, hidden: 64 };
+export const SHAPE: Shape = { conv1: 10, conv2: 24, hidden: 96 };
 
 /** Float weights, each tensor flat, in the layouts the layer functions below read. */
 export interface Weights {
