@@ -36,7 +36,7 @@ const canonical = (text: string) => text.replace(/\s+/g, "").replace(/[−–]/g
  * over-confident below 0.5 on dev lines. a and b are fitted on the dev split's composed lines, every capture
  * condition (`npm run eval:handwriting -- --set dev --fit`); decision 0034.
  */
-export const CALIBRATION = { a: 1.35, b: -0.15 };
+export const CALIBRATION = { a: 1.05, b: 0.2 };
 
 export function calibrated(p: number, { a, b } = CALIBRATION): number {
   if (p <= 0 || p >= 1) return p;
