@@ -1,5 +1,5 @@
 // A small convolutional digit classifier, plain TypeScript so it runs inside workerd with no runtime.
-// 28×28 grey (ink = 1) → conv 5×5×8 → ReLU → max-pool 2 → conv 3×3×16 → ReLU → max-pool 2 → dense 64 → ReLU
+// 28×28 grey (ink = 1) → conv 5×5×10 → ReLU → max-pool 2 → conv 3×3×24 → ReLU → max-pool 2 → dense 96 → ReLU
 // → dense 11 (the digits 0–9 and "not one digit": a piece of a digit or two touching ones, which lets the
 // reader's segmentation tell a good cut from a bad one). The same layer functions serve the training script
 // (scripts/handwriting/train.ts), so what is trained is what runs.
