@@ -21,15 +21,15 @@ let counter = 0;
 export async function seedJob(
   teacherId: string,
   files: { name: string; bytes: Uint8Array<ArrayBuffer> }[],
-  { prefix = "", classId = null }: { prefix?: string; classId?: string | null } = {},
+  { prefix = "", classId = null, key = KEY, points = 8 }: { prefix?: string; classId?: string | null; key?: string; points?: number } = {},
 ) {
   counter += 1;
   const assignmentId = `${prefix}asg-${teacherId}-${counter}`;
   const jobId = `${prefix}job-${teacherId}-${counter}`;
   await env.DB.prepare(
-    "INSERT INTO assignments (id, teacher_id, class_id, title, points, grade_level, answer_key_text, has_answer_key, status) VALUES (?, ?, ?, 'Check-in', 8, '5', ?, 1, 'Active')",
+    "INSERT INTO assignments (id, teacher_id, class_id, title, points, grade_level, answer_key_text, has_answer_key, status) VALUES (?, ?, ?, 'Check-in', ?, '5', ?, 1, 'Active')",
   )
-    .bind(assignmentId, teacherId, classId, KEY)
+    .bind(assignmentId, teacherId, classId, points, key)
     .run();
   await env.DB.prepare(
     "INSERT INTO grading_jobs (id, teacher_id, assignment_id, kind, status, total) VALUES (?, ?, ?, 'assignment', 'processing', ?)",
