@@ -139,7 +139,15 @@ describe("safe redirects", () => {
     ["https:/evil.example", "/dashboard"],
     ["javascript:alert(1)", "/dashboard"],
     [" //evil.example", "/dashboard"],
-    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    // Paths that resolve to a scheme-relative `//host` (issue 34), and encoded slashes at the start.
+    ["/.//evil.example", "/dashboard"],
+    ["/./\\evil.example", "/dashboard"],
+    ["/x/..//evil.example", "/dashboard"],
+    ["/%2e//evil.example", "/dashboard"],
+    ["/%2F%2Fevil.example", "/dashboard"],
+    ["/%2f/evil.example", "/dashboard"],
+    ["/%5C/evil.example", "/dashboard"],
+    ["/./assignments", "/assignments"],
     ["/%09/evil.example", "/%09/evil.example"],
     ["/students?q=a#top", "/students?q=a#top"],
   ])("%j → %j", (input, expected) => {
