@@ -22,6 +22,9 @@ export const UNKNOWN_FORMAT = "Unknown export format. Use csv, canvas or onerost
 export const ONEROSTER_IDS_REQUIRED =
   "OneRoster needs the class's and the school's ids in your SIS: add classSourcedId and schoolSourcedId.";
 
+/** The class sheet's cell for work never handed in (a blank cell is work not graded yet). */
+export const MISSING = "missing";
+
 const round = (n: number | null) => (n == null ? null : Math.round(n * 100) / 100);
 
 export type ExportTarget = { kind: "assignment" | "class"; id: string };
@@ -85,7 +88,8 @@ export async function exportFile(
     const { csv } = canvasCsv(book, { pointsConfirmed: Boolean(options.pointsConfirmed) });
     return { response: csvResponse(csv, `${book.title} grades (Canvas).csv`) };
   }
-  const { files } = oneRosterFiles(book, { classSourcedId: options.classSourcedId!, schoolSourcedId: options.schoolSourcedId! });
+  const { files, report } = oneRosterFiles(book, { classSourcedId: options.classSourcedId!, schoolSourcedId: options.schoolSourcedId! });
+  if (!files) return { error: report.refused!, status: 422 };
   return { response: zipResponse(zipFiles(files), `${book.title} grades (OneRoster).zip`) };
 }
 
@@ -157,7 +161,9 @@ export async function classExport(db: Db, teacherId: string, classId: string) {
         s.assignmentId === assignment.id &&
         (s.studentId === student.id || s.studentName.trim().toLowerCase() === student.name.trim().toLowerCase()),
     );
-    if (!sub || sub.status !== "graded" || isHeld(assignment, sub)) return null;
+    // No work handed in is marked, as the assignment page does; a blank cell means not graded (or not final) yet.
+    if (!sub || sub.status === "missing") return MISSING;
+    if (sub.status !== "graded" || isHeld(assignment, sub)) return null;
     return round(sub.score);
   };
   const rows: Cell[][] = [

@@ -142,7 +142,7 @@ export function ExportDialog({ kind, id, classId }: { kind: "class" | "assignmen
           ) : null}
 
           <div className="flex justify-end">
-            <button type="submit" className={primaryButton}>
+            <button type="submit" className={primaryButton} disabled={format === "oneroster" && Boolean(data?.oneRoster.refused)}>
               Download
             </button>
           </div>
@@ -221,9 +221,15 @@ function ExportChecks({ preview, format }: { preview: Preview; format: Format })
   }
   const leftOut = format === "canvas" ? preview.canvas.leftOut : preview.oneRoster.leftOut;
   const count = format === "canvas" ? preview.students : preview.oneRoster.written;
+  const refused = format === "oneroster" ? preview.oneRoster.refused : null;
   return (
     <>
-      <p className="mt-1 text-slate-700">
+      {refused ? (
+        <p role="alert" className="mt-1 text-red-800" data-testid="oneroster-refused">
+          No OneRoster file: {refused}
+        </p>
+      ) : null}
+      <p className={refused ? "hidden" : "mt-1 text-slate-700"}>
         {format === "canvas"
           ? `${count} ${count === 1 ? "student" : "students"} with a final grade will be in the file.`
           : `${count} ${count === 1 ? "result" : "results"} will be in the file.`}
