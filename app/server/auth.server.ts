@@ -17,11 +17,11 @@ async function resolveAuth(request: Request, context: AppLoadContext): Promise<A
     const found = await validateAccessToken(db, bearer);
     return found ? { ...found, via: "bearer" } : null;
   }
-  const cookie = readSessionCookie(request);
+  const cookie = await readSessionCookie(request);
   if (!cookie) return null;
   const found = await validateBrowserSession(db, cookie);
   if (!found) return null;
-  if (found.renewedUntil) context.responseCookies.push(sessionCookie(request, cookie, found.renewedUntil));
+  if (found.renewedUntil) context.responseCookies.push(await sessionCookie(request, cookie, found.renewedUntil));
   return { teacher: found.teacher, sessionId: found.sessionId, via: "cookie" };
 }
 
