@@ -1,5 +1,5 @@
 // Sessions and API tokens in one file (after the Copenhagen Book / Lucia):
-// - Browser: cookie "<id>.<secret>", HttpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost;
+// - Browser: cookie "<id>.<secret>" (written by cookies.server.ts: HttpOnly, SameSite=Lax, Secure but on localhost);
 //   30-day sliding expiry; a new session at every sign-in.
 // - API (spec section 7): short-lived access token and a rotated refresh token, both opaque, both hashed.
 // Design and costs: docs/decisions/0001-sessions-tokens-and-passwords.md.
