@@ -19,7 +19,7 @@ const SWEEP_CRON = "*/10 * * * *";
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  if (isCrossOrigin(request)) {
+  if (await isCrossOrigin(request)) {
     return apiError(403, "Cross-origin request refused.");
   }
   const refused = await guardRequest(request);

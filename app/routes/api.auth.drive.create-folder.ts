@@ -4,7 +4,12 @@ import { withDrive } from "~/server/google/api.server";
 import { DEFAULT_FOLDER_NAME, ensureFolder } from "~/server/google/drive.server";
 import { jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 
-const Body = z.object({ folder_name: z.string().trim().max(200).optional(), parent_id: z.string().max(200).optional() });
+// The spec's client also sends the Google access_token; Drive calls use the teacher's stored grant, so it is accepted and unused.
+const Body = z.strictObject({
+  folder_name: z.string().trim().max(200).optional(),
+  parent_id: z.string().max(200).optional(),
+  access_token: z.string().max(8192).optional(),
+});
 
 export const loader = () => methodNotAllowed(["POST"]);
 

@@ -6,7 +6,8 @@ import { uploadFile } from "~/server/google/drive.server";
 import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
 
 const MAX_CONTENT = 10 * 1024 * 1024;
-const Body = z.object({
+// The spec's client also sends the Google access_token; Drive calls use the teacher's stored grant, so it is accepted and unused.
+const Body = z.strictObject({
   file_name: z.string().trim().min(1, "file_name is required").max(200),
   // Plain text, or a data: URL (data:<type>;base64,<bytes>) for binary files.
   file_content: z
@@ -14,6 +15,7 @@ const Body = z.object({
     .min(1, "file_content is required")
     .max(MAX_CONTENT * 2),
   folder_id: z.string().max(200).optional(),
+  access_token: z.string().max(8192).optional(),
 });
 
 export const loader = () => methodNotAllowed(["POST"]);

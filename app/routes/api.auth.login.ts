@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request, LoginBody);
   const db = getDb(context.cloudflare.env.DB);
-  const result = await authenticate(db, body.email, body.password, clientAddress(request), readDeviceCookie(request));
+  const result = await authenticate(db, body.email, body.password, clientAddress(request), await readDeviceCookie(request));
   if ("error" in result) {
     return apiError(result.status, result.error, undefined);
   }
@@ -25,6 +25,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       token_type: "Bearer",
       expires_in: tokens.expiresIn,
     },
-    { headers: { "Set-Cookie": deviceCookie(request, result.device) } },
+    { headers: { "Set-Cookie": await deviceCookie(request, result.device) } },
   );
 }

@@ -11,6 +11,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const auth = await getAuth(request, context);
   if (auth) await invalidateSession(getDb(context.cloudflare.env.DB), auth.sessionId);
-  const headers = auth?.via === "cookie" ? { "Set-Cookie": clearSessionCookie(request) } : undefined;
+  const headers = auth?.via === "cookie" ? { "Set-Cookie": await clearSessionCookie(request) } : undefined;
   return jsonResponse({ message: "Logged out" }, { headers });
 }

@@ -3,11 +3,13 @@ import { requireApiTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { CanvasIdsBody, setCanvasAssignmentIds } from "~/server/exports/canvas-ids.server";
 import { apiError, jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.server";
+import { CANVAS_ID_WARNING } from "~/lib/canvas-ids";
 
 /**
  * POST /api/exports/canvas-ids: the Canvas assignment id of each of the teacher's assignments, so Canvas exports
  * head the column 'Title (id)'. JSON { "canvas_ids": { "<assignment id>": "4011" | "" } } or form fields
- * canvasId:<assignment id>. An empty value clears the id.
+ * canvasId:<assignment id>. An empty value clears the id. The answer repeats what a wrong id does; Canvas exports
+ * write a saved id only with ?ids=confirmed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -31,5 +33,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const saved = await setCanvasAssignmentIds(getDb(context.cloudflare.env.DB), teacher.id, ids);
   if (saved === null) return apiError(404, "Assignment not found.");
-  return jsonResponse({ saved });
+  return jsonResponse({ saved, warning: CANVAS_ID_WARNING });
 }

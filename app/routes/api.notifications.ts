@@ -5,7 +5,7 @@ import { jsonResponse, methodNotAllowed, readJsonBody } from "~/server/http.serv
 import { listNotifications, markNotificationsRead, recordNotifications } from "~/server/notifications.server";
 import { getDb } from "../../core/db/client";
 
-const MarkRead = z.object({ ids: z.union([z.literal("all"), z.array(z.string().min(1)).max(500)]) });
+const MarkRead = z.strictObject({ ids: z.union([z.literal("all"), z.array(z.string().min(1)).max(500)]) });
 
 /** GET /api/notifications: the teacher's notifications, newest first, with the unread count. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -31,13 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const db = getDb(context.cloudflare.env.DB);
   const { email, password, redirectTo } = submission.value;
-  const result = await authenticate(db, email, password, clientAddress(request), readDeviceCookie(request));
+  const result = await authenticate(db, email, password, clientAddress(request), await readDeviceCookie(request));
   if ("error" in result) {
     return data(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), { status: result.status });
   }
   const session = await createBrowserSession(db, result.teacher.id, request.headers.get("User-Agent"));
-  const headers = new Headers({ "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) });
-  headers.append("Set-Cookie", deviceCookie(request, result.device));
+  const headers = new Headers({ "Set-Cookie": await sessionCookie(request, session.token, session.expiresAt) });
+  headers.append("Set-Cookie", await deviceCookie(request, result.device));
   // Back from Google with an address that already had an account: the password just proved it, so link now.
   const linkCookie = await linkPendingGoogle(request, context, result.teacher);
   if (linkCookie) headers.append("Set-Cookie", linkCookie);

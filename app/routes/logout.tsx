@@ -11,5 +11,5 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await getAuth(request, context);
   if (auth) await invalidateSession(getDb(context.cloudflare.env.DB), auth.sessionId);
-  return redirect("/login", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  return redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie(request) } });
 }

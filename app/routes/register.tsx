@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [created.error], hideFields: ["password", "confirmPassword"] }), { status: 409 });
   }
   const session = await createBrowserSession(db, created.teacher.id, request.headers.get("User-Agent"));
-  throw redirect("/dashboard", { headers: { "Set-Cookie": sessionCookie(request, session.token, session.expiresAt) } });
+  throw redirect("/dashboard", { headers: { "Set-Cookie": await sessionCookie(request, session.token, session.expiresAt) } });
 }
 
 export default function RegisterPage() {

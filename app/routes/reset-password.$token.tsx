@@ -31,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [result.error], hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   // Every session ended with the reset, this browser's too.
-  throw redirect("/login?reset=1", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  throw redirect("/login?reset=1", { headers: { "Set-Cookie": await clearSessionCookie(request) } });
 }
 
 export default function ResetPasswordPage() {

@@ -99,7 +99,7 @@ export const LoginForm = z.object({
 });
 
 /** POST /api/auth/register: the spec sends name, email and password; the other registration fields are optional. */
-export const RegisterBody = z.object({
+export const RegisterBody = z.strictObject({
   name: required("Name").max(120, "Name must be at most 120 characters"),
   email,
   password: z
@@ -112,7 +112,7 @@ export const RegisterBody = z.object({
   grade_level: z.enum(GRADE_LEVELS).optional(),
 });
 
-export const LoginBody = z.object({
+export const LoginBody = z.strictObject({
   email,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
 });
@@ -127,7 +127,7 @@ export const ProfileBody = z
   })
   .strict();
 
-export const ChangePasswordBody = z.object({
+export const ChangePasswordBody = z.strictObject({
   current_password: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
   new_password: z
     .string({ error: "New password is required" })

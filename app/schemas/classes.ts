@@ -96,7 +96,7 @@ export const CreateClassForm = z.object({
 });
 
 /** POST /api/classes: the spec's payload; each student may carry a temporary local id, which is ignored. */
-export const ClassBody = z.object({
+export const ClassBody = z.strictObject({
   name: className,
   subject,
   grade_level: z.preprocess((v) => (typeof v === "number" ? String(v) : v), gradeLevel),
@@ -117,7 +117,7 @@ function apiStudentKeys(v: unknown) {
 }
 
 /** POST /api/students and PATCH /api/students/{id}: the student's own fields and gradebook ids. */
-export const StudentBody = z.object({
+export const StudentBody = z.strictObject({
   name: z.string({ error: "Student name is required" }).trim().min(1, "Student name is required").max(120),
   email: optionalEmail,
   sis_id: sisId,
@@ -126,7 +126,7 @@ export const StudentBody = z.object({
   parent_contact: optionalText(200),
   class_id: optionalText(64),
 });
-export const StudentPatchBody = StudentBody.omit({ class_id: true }).partial();
+export const StudentPatchBody = StudentBody.omit({ class_id: true }).partial().strict();
 
 /** Class settings on /classes/{id}/details. */
 export const UpdateClassForm = z.object({

@@ -17,11 +17,11 @@ async function resolveAuth(request: Request, context: AppLoadContext): Promise<A
     const found = await validateAccessToken(db, bearer);
     return found ? { ...found, via: "bearer" } : null;
   }
-  const cookie = readSessionCookie(request);
+  const cookie = await readSessionCookie(request);
   if (!cookie) return null;
   const found = await validateBrowserSession(db, cookie);
   if (!found) return null;
-  if (found.renewedUntil) context.responseCookies.push(sessionCookie(request, cookie, found.renewedUntil));
+  if (found.renewedUntil) context.responseCookies.push(await sessionCookie(request, cookie, found.renewedUntil));
   return { teacher: found.teacher, sessionId: found.sessionId, via: "cookie" };
 }
 
@@ -33,7 +33,9 @@ export function getAuth(request: Request, context: AppLoadContext): Promise<Auth
 /**
  * A same-origin path or the fallback: no scheme, no host, no scheme-relative `//` or `/\\`, no backslash or
  * control character anywhere (browsers drop tabs and newlines, turning `/\t/evil.example` into `//evil.example`),
- * and what the browser would resolve it to must still be on our origin.
+ * and what the browser would resolve it to must still be on our origin. The path we hand back is the resolved
+ * one, so it must not start with `//` either (`/.//evil.example` resolves to `//evil.example`), nor with a
+ * slash or backslash written as `%2F`/`%5C` that a proxy or a later decode could turn into one.
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (!to || typeof to !== "string" || to.length > 1000) return fallback;
@@ -42,6 +44,7 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   const base = "https://gradewell.invalid";
   const resolved = new URL(to, base);
   if (resolved.origin !== base) return fallback;
+  if (/^\/(\/|%2f|%5c)/i.test(resolved.pathname)) return fallback;
   return resolved.pathname + resolved.search + resolved.hash;
 }
 

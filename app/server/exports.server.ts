@@ -22,24 +22,30 @@ export const UNKNOWN_FORMAT = "Unknown export format. Use csv, canvas or onerost
 export const ONEROSTER_IDS_REQUIRED =
   "OneRoster needs the class's and the school's ids in your SIS: add classSourcedId and schoolSourcedId.";
 
+/** The class sheet's cell for work never handed in (a blank cell is work not graded yet). */
+export const MISSING = "missing";
+
 const round = (n: number | null) => (n == null ? null : Math.round(n * 100) / 100);
 
 export type ExportTarget = { kind: "assignment" | "class"; id: string };
-export type ExportOptions = { pointsConfirmed?: boolean; classSourcedId?: string; schoolSourcedId?: string };
+export type ExportOptions = { pointsConfirmed?: boolean; idsConfirmed?: boolean; classSourcedId?: string; schoolSourcedId?: string };
 
 export function parseExportFormat(value: string | null): ExportFormat | null {
   const format = value ?? "csv";
   return (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : null;
 }
 
-/** Export options as the API and the dialog send them (?points=confirmed&classSourcedId=..&schoolSourcedId=..). */
+/** Export options as the API and the dialog send them (?points=confirmed&ids=confirmed&classSourcedId=..&schoolSourcedId=..). */
 export function exportOptions(params: URLSearchParams): ExportOptions {
   return {
     pointsConfirmed: params.get("points") === "confirmed",
+    idsConfirmed: params.get("ids") === "confirmed",
     classSourcedId: params.get("classSourcedId")?.trim() || undefined,
     schoolSourcedId: params.get("schoolSourcedId")?.trim() || undefined,
   };
 }
+
+const canvasOptions = (o: ExportOptions) => ({ pointsConfirmed: Boolean(o.pointsConfirmed), idsConfirmed: Boolean(o.idsConfirmed) });
 
 function loadGradebook(db: Db, teacherId: string, target: ExportTarget): Promise<Gradebook | null> {
   return target.kind === "class" ? classGradebook(db, teacherId, target.id) : assignmentGradebook(db, teacherId, target.id);
@@ -49,7 +55,7 @@ function loadGradebook(db: Db, teacherId: string, target: ExportTarget): Promise
 export async function exportPreview(db: Db, teacherId: string, target: ExportTarget, options: ExportOptions = {}) {
   const book = await loadGradebook(db, teacherId, target);
   if (!book) return null;
-  const canvas: CanvasReport = canvasCsv(book, { pointsConfirmed: Boolean(options.pointsConfirmed) }).report;
+  const canvas: CanvasReport = canvasCsv(book, canvasOptions(options)).report;
   const oneRoster: OneRosterReport = oneRosterFiles(book, { classSourcedId: "preview", schoolSourcedId: "preview" }).report;
   return {
     title: book.title,
@@ -82,10 +88,11 @@ export async function exportFile(
   const book = await loadGradebook(db, teacherId, target);
   if (!book) return null;
   if (format === "canvas") {
-    const { csv } = canvasCsv(book, { pointsConfirmed: Boolean(options.pointsConfirmed) });
+    const { csv } = canvasCsv(book, canvasOptions(options));
     return { response: csvResponse(csv, `${book.title} grades (Canvas).csv`) };
   }
-  const { files } = oneRosterFiles(book, { classSourcedId: options.classSourcedId!, schoolSourcedId: options.schoolSourcedId! });
+  const { files, report } = oneRosterFiles(book, { classSourcedId: options.classSourcedId!, schoolSourcedId: options.schoolSourcedId! });
+  if (!files) return { error: report.refused!, status: 422 };
   return { response: zipResponse(zipFiles(files), `${book.title} grades (OneRoster).zip`) };
 }
 
@@ -157,7 +164,9 @@ export async function classExport(db: Db, teacherId: string, classId: string) {
         s.assignmentId === assignment.id &&
         (s.studentId === student.id || s.studentName.trim().toLowerCase() === student.name.trim().toLowerCase()),
     );
-    if (!sub || sub.status !== "graded" || isHeld(assignment, sub)) return null;
+    // No work handed in is marked, as the assignment page does; a blank cell means not graded (or not final) yet.
+    if (!sub || sub.status === "missing") return MISSING;
+    if (sub.status !== "graded" || isHeld(assignment, sub)) return null;
     return round(sub.score);
   };
   const rows: Cell[][] = [

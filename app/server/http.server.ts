@@ -1,5 +1,5 @@
 // Small helpers for the JSON API: every failure is a 4xx/5xx with {"error": "<message>"}.
-import type { z } from "zod";
+import { z } from "zod";
 
 export function jsonResponse(data: unknown, init?: number | ResponseInit): Response {
   const base = typeof init === "number" ? { status: init } : (init ?? {});
@@ -13,7 +13,18 @@ export function apiError(status: number, message: string, extra?: Record<string,
   return jsonResponse({ error: message, ...extra }, status);
 }
 
-/** Parses a JSON body with a schema; throws a 400 Response with the first message otherwise. */
+/** The fields an API body schema accepts: the keys of its object, looking through refinements and preprocessing. */
+export function allowedFields(schema: z.ZodType): string[] | null {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return allowedFields(schema.in as z.ZodType) ?? allowedFields(schema.out as z.ZodType);
+  return null;
+}
+
+/**
+ * Parses a JSON body with a schema; throws a 400 Response with the first message otherwise. API body schemas are
+ * strict objects, so a field we do not know (a typo such as `total` for `score`) is refused, naming the allowed
+ * fields, instead of being dropped in silence.
+ */
 export async function readJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("application/json")) throw apiError(415, "Send the request body as JSON (Content-Type: application/json).");
@@ -25,8 +36,21 @@ export async function readJsonBody<T extends z.ZodType>(request: Request, schema
   }
   const result = schema.safeParse(body);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ field: issue.path.join(".") || null, message: issue.message }));
-    throw apiError(400, issues[0]?.message ?? "Invalid request.", { issues });
+    const issues = result.error.issues.map((issue) => {
+      if (issue.code !== "unrecognized_keys" || issue.path.length > 0)
+        return { field: issue.path.join(".") || null, message: issue.message };
+      const allowed = allowedFields(schema) ?? [];
+      const unknown = issue.keys.join(", ");
+      return {
+        field: issue.keys[0] ?? null,
+        message: `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${unknown}. Allowed fields: ${allowed.join(", ")}.`,
+      };
+    });
+    // An unknown field explains the other failures (a `total` sent for `score`), so it is named first.
+    issues.sort((a, b) => Number(b.message.startsWith("Unknown field")) - Number(a.message.startsWith("Unknown field")));
+    const unknown = result.error.issues.some((issue) => issue.code === "unrecognized_keys" && issue.path.length === 0);
+    const extra = unknown ? { issues, allowed_fields: allowedFields(schema) ?? [] } : { issues };
+    throw apiError(400, issues[0]?.message ?? "Invalid request.", extra);
   }
   return result.data;
 }

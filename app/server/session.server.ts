@@ -1,11 +1,12 @@
 // Sessions and API tokens in one file (after the Copenhagen Book / Lucia):
-// - Browser: cookie "<id>.<secret>", HttpOnly, SameSite=Lax, Path=/, Secure except on plain-http localhost;
+// - Browser: cookie "<id>.<secret>" (written by cookies.server.ts: HttpOnly, SameSite=Lax, Secure but on localhost);
 //   30-day sliding expiry; a new session at every sign-in.
 // - API (spec section 7): short-lived access token and a rotated refresh token, both opaque, both hashed.
 // Design and costs: docs/decisions/0001-sessions-tokens-and-passwords.md.
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { apiTokens, knownDevices, rateLimits, sessions, teachers, type Teacher } from "../../core/db/schema";
+import { appCookie, readText } from "./cookies.server";
 import { newId, newToken, secretMatches, splitToken } from "./tokens.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -142,26 +143,21 @@ export async function deleteExpiredSessions(db: Db) {
   await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
 }
 
-function isLocalHttp(url: URL) {
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+const session = appCookie(SESSION_COOKIE);
+
+export function sessionCookie(request: Request, token: string, expiresAt: Date): Promise<string> {
+  return session.write(request, token, { expires: expiresAt });
 }
 
-export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
-  const secure = isLocalHttp(new URL(request.url)) ? "" : "; Secure";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure}`;
+export function clearSessionCookie(request: Request): Promise<string> {
+  return session.clear(request);
 }
 
-export function clearSessionCookie(request: Request): string {
-  const secure = isLocalHttp(new URL(request.url)) ? "" : "; Secure";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+export function readSessionCookie(request: Request): Promise<string | null> {
+  return readText(session, request);
 }
 
-export function readSessionCookie(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return value.join("=") || null;
-  }
-  return null;
+/** Whether the request carries a session cookie at all, valid or not (the cross-origin check). */
+export function hasSessionCookie(request: Request): Promise<boolean> {
+  return session.present(request);
 }

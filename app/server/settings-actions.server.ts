@@ -82,7 +82,7 @@ export async function handleSettingsAction(request: Request, context: AppLoadCon
       );
     }
     await deleteAccount(env, auth.teacher.id);
-    throw redirect("/login?deleted=1", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    throw redirect("/login?deleted=1", { headers: { "Set-Cookie": await clearSessionCookie(request) } });
   }
 
   const submission = parseWithZod(formData, { schema: SettingsForm, disableAutoCoercion: true });

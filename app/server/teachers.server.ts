@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { settings, teachers, type Teacher } from "../../core/db/schema";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { invalidateOtherSessions } from "./session.server";
 import { clearSignInFailures, recordSignInFailure, rememberDevice, signInWaitMs, throttledMessage, throttleKeys } from "./throttle.server";
 import { newId } from "./tokens.server";
@@ -75,6 +75,13 @@ export async function authenticate(
     return { error: INVALID_CREDENTIALS_MESSAGE, status: 401 };
   }
   await clearSignInFailures(db, keys);
+  // A hash made with older (cheaper) parameters is made again with today's, now that we hold the password.
+  if (needsRehash(teacher.passwordHash)) {
+    await db
+      .update(teachers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(teachers.id, teacher.id));
+  }
   return { teacher, device: await rememberDevice(db, teacher.id, deviceToken, keys) };
 }
 

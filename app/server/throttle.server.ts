@@ -5,6 +5,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { knownDevices, loginAttempts, teachers } from "../../core/db/schema";
+import { appCookie, readText } from "./cookies.server";
 import { hashSecret } from "./tokens.server";
 
 const SECOND = 1000;
@@ -110,16 +111,12 @@ export async function rememberDevice(db: Db, teacherId: string, current: string 
   return token;
 }
 
-export function readDeviceCookie(request: Request): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === DEVICE_COOKIE) return value.join("=").slice(0, 200) || null;
-  }
-  return null;
+const device = appCookie(DEVICE_COOKIE, { maxAge: DEVICE_TTL_MS / 1000 });
+
+export function readDeviceCookie(request: Request): Promise<string | null> {
+  return readText(device, request, 200);
 }
 
-export function deviceCookie(request: Request, token: string): string {
-  const url = new URL(request.url);
-  const local = url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-  return `${DEVICE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_TTL_MS / 1000}${local ? "" : "; Secure"}`;
+export function deviceCookie(request: Request, token: string): Promise<string> {
+  return device.write(request, token);
 }

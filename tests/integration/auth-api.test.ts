@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "./test-worker";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/server/password.server";
 import { api, registerTeacher, uniqueEmail } from "./helpers";
 
 describe("JSON auth API (spec section 7)", () => {
@@ -163,5 +164,27 @@ describe("JSON auth API (spec section 7)", () => {
     expect((await count(expired.user.id))!.n).toBe(0);
     expect((await count(live.user.id))!.n).toBe(1);
     expect((await api("/api/auth/me", { token: live.access_token })).status).toBe(200);
+  });
+
+  it("makes an old-parameter password hash again with today's parameters at the next sign-in", async () => {
+    const t = await registerTeacher();
+    const storedHash = async () =>
+      (await env.DB.prepare("select password_hash as h from teachers where id = ?").bind(t.user.id).first<{ h: string }>())!.h;
+    expect(await storedHash()).toMatch(/^scrypt\$14\$8\$5\$/);
+    // A hash from before issue 34 (N=2^14, r=8, p=1).
+    const old = await hashPassword(t.password, { ...SCRYPT_PARAMS, p: 1 });
+    await env.DB.prepare("update teachers set password_hash = ? where id = ?").bind(old, t.user.id).run();
+
+    // A wrong password changes nothing.
+    expect((await api("/api/auth/login", { json: { email: t.email, password: "not the password" } })).status).toBe(401);
+    expect(await storedHash()).toBe(old);
+
+    expect((await api("/api/auth/login", { json: { email: t.email, password: t.password } })).status).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^scrypt\$14\$8\$5\$/);
+    expect(await verifyPassword(t.password, upgraded)).toBe(true);
+    // And the teacher still signs in with it.
+    expect((await api("/api/auth/login", { json: { email: t.email, password: t.password } })).status).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
+import { ONEROSTER_NO_SIS_IDS } from "~/server/exports/oneroster.server";
 import { api, registerTeacher } from "./helpers";
 
 const lines = (text: string) =>
@@ -127,5 +128,37 @@ describe("gradebook exports", () => {
     expect((await api(`/api/students/${student.id}`, { token: stranger.access_token })).status).toBe(404);
     const steal = await api(`/api/students/${student.id}`, { method: "PATCH", token: stranger.access_token, json: { sis_id: "x" } });
     expect(steal.status).toBe(404);
+  });
+
+  it("marks missing work in the class CSV, apart from work not graded yet", async () => {
+    const t = await registerTeacher();
+    const { classId } = await seedClass(t.user.id, 2);
+    // Cy handed nothing in for Lab 1; Ben's Lab 2 is still being graded.
+    await env.DB.prepare("delete from submissions where id = ?").bind(`${classId}-a000-${classId}-cy`).run();
+    await env.DB.prepare("update submissions set status = 'pending', score = null where id = ?")
+      .bind(`${classId}-a001-${classId}-ben`)
+      .run();
+    const sheet = lines(await (await api(`/api/exports/class/${classId}`, { token: t.access_token })).text()).map((r) => r.split(","));
+    expect(sheet.map((r) => [r[0], ...r.slice(3)])).toEqual([
+      ["Student", "Lab 1 (10)", "Lab 2 (10)"],
+      ["Ana Diaz", "0", "1"],
+      ["Ben Ode", "1", ""],
+      ["Cy Park", "missing", "3"],
+    ]);
+  });
+
+  it("refuses a OneRoster ZIP without results when no student has an SIS id, and the preview says why", async () => {
+    const t = await registerTeacher();
+    const { classId } = await seedClass(t.user.id, 1);
+    await env.DB.prepare("update students set student_number = null where teacher_id = ?").bind(t.user.id).run();
+    const query = "format=oneroster&classSourcedId=SEC-7A&schoolSourcedId=SCH-1";
+    const refused = await api(`/api/exports/class/${classId}?${query}`, { token: t.access_token });
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get("Content-Type")).toMatch(/json/);
+    expect(((await refused.json()) as { error: string }).error).toBe(ONEROSTER_NO_SIS_IDS);
+    const preview = (await (await api(`/api/exports/preview/class/${classId}`, { token: t.access_token })).json()) as {
+      oneRoster: { refused: string | null; written: number };
+    };
+    expect(preview.oneRoster).toMatchObject({ refused: ONEROSTER_NO_SIS_IDS, written: 0 });
   });
 });

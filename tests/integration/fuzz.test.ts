@@ -1,5 +1,6 @@
 // Malformed requests against every route of the build (pages, actions and the JSON API), signed out, with a
-// session cookie and with a bearer token: no answer may be a 5xx. Prints how many requests were tried.
+// session cookie and with a bearer token: no answer may be a 5xx. Prints how many requests were tried. Then every
+// JSON endpoint gets a body with a field it does not know, and must refuse it with a 400 naming the allowed fields.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -181,4 +182,59 @@ describe("fuzz: malformed requests to every route", () => {
     console.log(`fuzz: ${tried} malformed requests over ${paths.size} paths in ${seconds} s; ${failures.length} answered 5xx`);
     expect(failures).toEqual([]);
   }, 1_800_000);
+});
+
+/** Route modules that read a JSON body, found in the source so that a new JSON endpoint cannot be left out below. */
+const routeSources = import.meta.glob<string>("../../app/routes/api.*.ts", { query: "?raw", import: "default", eager: true });
+const readsJson = Object.entries(routeSources)
+  .filter(([, source]) => /readJsonBody\(|googleCredentialAction\(/.test(source))
+  .map(([file]) => file.split("/").at(-1)!)
+  .sort();
+
+describe("fuzz: unknown fields in JSON bodies", () => {
+  it("every JSON endpoint answers an unknown field with 400 naming the allowed fields", async () => {
+    const teacher = await registerTeacher();
+    const created = await createAssignment(teacher.access_token);
+    const submissionId = created.body.submission_ids?.[0] ?? "nope";
+    const student = (await (await api("/api/students", { token: teacher.access_token, json: { name: "Fuzz Student" } })).json()) as {
+      student: { id: string };
+    };
+    // [route file, method, path, a body the endpoint would otherwise accept or refuse for another reason]
+    const endpoints: [string, string, string, Record<string, unknown>][] = [
+      [
+        "api.auth.change-password.ts",
+        "POST",
+        "/api/auth/change-password",
+        { current_password: teacher.password, new_password: "another long one" },
+      ],
+      ["api.auth.drive.create-folder.ts", "POST", "/api/auth/drive/create-folder", { folder_name: "Gradewell" }],
+      ["api.auth.drive.upload-assignment.ts", "POST", "/api/auth/drive/upload-assignment", { file_name: "a.txt", file_content: "x" }],
+      ["api.auth.google.register.ts", "POST", "/api/auth/google/register", { credential: "x.y.z" }],
+      ["api.auth.google.token.ts", "POST", "/api/auth/google/token", { credential: "x.y.z" }],
+      ["api.auth.login.ts", "POST", "/api/auth/login", { email: teacher.email, password: teacher.password }],
+      ["api.auth.profile.ts", "PUT", "/api/auth/profile", { name: "Renamed" }],
+      ["api.auth.register.ts", "POST", "/api/auth/register", { name: "New", email: "fuzz-new@school.example", password: "long enough pw" }],
+      ["api.classes.ts", "POST", "/api/classes", { name: "Fuzz class" }],
+      ["api.exports.canvas-ids.ts", "POST", "/api/exports/canvas-ids", { canvas_ids: {} }],
+      ["api.notifications.ts", "POST", "/api/notifications", { ids: "all" }],
+      ["api.settings.ts", "PUT", "/api/settings", { default_points: 10 }],
+      ["api.students.$id.ts", "PATCH", `/api/students/${student.student.id}`, { name: "Renamed" }],
+      ["api.students.ts", "POST", "/api/students", { name: "Another" }],
+      ["api.submissions.$id.approve.ts", "POST", `/api/submissions/${submissionId}/approve`, { approved: true }],
+      ["api.submissions.$id.questions.$number.ts", "PATCH", `/api/submissions/${submissionId}/questions/1`, { points: 1 }],
+      ["api.submissions.$id.regrade.ts", "POST", `/api/submissions/${submissionId}/regrade`, { keep_overrides: true }],
+      ["api.submissions.$id.student.ts", "PUT", `/api/submissions/${submissionId}/student`, { student_id: student.student.id }],
+      ["api.submissions.$id.ts", "PATCH", `/api/submissions/${submissionId}`, { score: 9, feedback: "Well done." }],
+    ];
+    expect(endpoints.map(([file]) => file).sort()).toEqual(readsJson);
+    const answers: string[] = [];
+    for (const [file, method, path, body] of endpoints) {
+      const response = await api(path, { method, token: teacher.access_token, json: { ...body, unexpected_field: 1 } });
+      const json = (await response.json()) as { error?: string; allowed_fields?: string[] };
+      const allowed = Object.keys(body).every((key) => json.allowed_fields?.includes(key));
+      answers.push(`${file}: ${response.status} ${allowed ? "allowed fields named" : JSON.stringify(json)}`);
+      expect(json.error ?? "", `${method} ${path}`).toMatch(/^Unknown field: unexpected_field\. Allowed fields: /);
+    }
+    expect(answers).toEqual(endpoints.map(([file]) => `${file}: 400 allowed fields named`));
+  });
 });

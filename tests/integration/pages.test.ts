@@ -74,6 +74,17 @@ describe("sign-in pages without JavaScript", () => {
     expect(after.headers.get("Location")).toBe("/login");
   });
 
+  it("never sends a signed-in teacher off-site from ?redirectTo= (/.//evil.example resolves to //evil.example)", async () => {
+    const { email, password } = await registerTeacher();
+    for (const redirectTo of ["/.//evil.example", "/./\\evil.example", "/%2F%2Fevil.example", "/x/..//evil.example"]) {
+      const response = await postForm("/login", { email, password, redirectTo });
+      expect(response.status, redirectTo).toBe(302);
+      expect(response.headers.get("Location"), redirectTo).toBe("/dashboard");
+    }
+    const inside = await postForm("/login", { email, password, redirectTo: "/students?q=a" });
+    expect(inside.headers.get("Location")).toBe("/students?q=a");
+  });
+
   it("refuses a cross-origin form post carrying the session cookie", async () => {
     const { email, password } = await registerTeacher();
     const cookie = sessionCookieFrom(await postForm("/login", { email, password }));

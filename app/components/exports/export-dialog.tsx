@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { primaryButton, secondaryButton } from "~/components/classes/ui";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { exportPreview } from "~/server/exports.server";
+import { CANVAS_ID_WARNING } from "~/lib/canvas-ids";
 
 type Preview = NonNullable<Awaited<ReturnType<typeof exportPreview>>>;
 type Format = "csv" | "canvas" | "oneroster";
@@ -35,8 +36,10 @@ export function ExportDialog({ kind, id, classId }: { kind: "class" | "assignmen
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<Format>("csv");
   const [points, setPoints] = useState(false);
+  const [idsConfirmed, setIdsConfirmed] = useState(false);
   const [sis, setSis] = useState({ classSourcedId: "", schoolSourcedId: "" });
-  const previewUrl = `/api/exports/preview/${kind}/${id}`;
+  // The column checks depend on whether the saved Canvas ids are confirmed (only then do they head the columns).
+  const previewUrl = `/api/exports/preview/${kind}/${id}${idsConfirmed ? "?ids=confirmed" : ""}`;
 
   useEffect(() => {
     const stored = readStored<string>(FORMAT_KEY, "csv");
@@ -52,6 +55,11 @@ export function ExportDialog({ kind, id, classId }: { kind: "class" | "assignmen
     handledSave.current = savedIds;
     load(previewUrl);
   }, [savedIds, load, previewUrl]);
+
+  const confirmIds = (next: boolean) => {
+    setIdsConfirmed(next);
+    load(`/api/exports/preview/${kind}/${id}${next ? "?ids=confirmed" : ""}`);
+  };
 
   const toggle = (isOpen: boolean) => {
     setOpen(isOpen);
@@ -110,6 +118,18 @@ export function ExportDialog({ kind, id, classId }: { kind: "class" | "assignmen
                   only when they already match.
                 </p>
               ) : null}
+              {!hydrated || data?.assignments.some((a) => a.canvasId) ? (
+                <label className="flex gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value="confirmed"
+                    checked={idsConfirmed}
+                    onChange={(e) => confirmIds(e.target.checked)}
+                  />
+                  <span>The saved Canvas assignment ids are assignments published in the Canvas course</span>
+                </label>
+              ) : null}
             </fieldset>
           ) : null}
 
@@ -142,7 +162,7 @@ export function ExportDialog({ kind, id, classId }: { kind: "class" | "assignmen
           ) : null}
 
           <div className="flex justify-end">
-            <button type="submit" className={primaryButton}>
+            <button type="submit" className={primaryButton} disabled={format === "oneroster" && Boolean(data?.oneRoster.refused)}>
               Download
             </button>
           </div>
@@ -165,6 +185,9 @@ export function ExportDialog({ kind, id, classId }: { kind: "class" | "assignmen
               <p className="text-xs text-slate-600">
                 The number at the end of the assignment&apos;s address in Canvas. With it, Canvas matches the column by id, whatever the
                 title.
+              </p>
+              <p className="text-xs text-amber-800" data-testid="canvas-id-warning">
+                {CANVAS_ID_WARNING} A saved id goes into the file only once you tick the box above the Download button.
               </p>
               <ul className="max-h-40 space-y-1 overflow-auto">
                 {data.assignments.map((a) => (
@@ -221,9 +244,15 @@ function ExportChecks({ preview, format }: { preview: Preview; format: Format })
   }
   const leftOut = format === "canvas" ? preview.canvas.leftOut : preview.oneRoster.leftOut;
   const count = format === "canvas" ? preview.students : preview.oneRoster.written;
+  const refused = format === "oneroster" ? preview.oneRoster.refused : null;
   return (
     <>
-      <p className="mt-1 text-slate-700">
+      {refused ? (
+        <p role="alert" className="mt-1 text-red-800" data-testid="oneroster-refused">
+          No OneRoster file: {refused}
+        </p>
+      ) : null}
+      <p className={refused ? "hidden" : "mt-1 text-slate-700"}>
         {format === "canvas"
           ? `${count} ${count === 1 ? "student" : "students"} with a final grade will be in the file.`
           : `${count} ${count === 1 ? "result" : "results"} will be in the file.`}

@@ -9,7 +9,7 @@ import { CANVAS_ID_PATTERN } from "./canvas.server";
 
 export const CANVAS_ID_INVALID = "A Canvas assignment id is the number at the end of the assignment's address in Canvas.";
 
-export const CanvasIdsBody = z.object({
+export const CanvasIdsBody = z.strictObject({
   canvas_ids: z
     .record(
       z.string().min(1).max(64),

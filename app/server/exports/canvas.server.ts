@@ -6,8 +6,11 @@
 //   Gradewell has no Canvas user ids. Then the SIS User ID, then the SIS Login ID, then the exact name or
 //   'Last, First' (sortable name); a row nothing matches becomes a new, unknown student.
 // - Columns: 'Title (123)' is read as Canvas assignment 123; any other header must equal a Canvas title exactly,
-//   or Canvas offers a new assignment. Columns whose header contains a total-column word are dropped.
+//   or Canvas offers a new assignment. Columns whose header contains a total-column word are dropped. An id that
+//   is not one of the course's published assignments makes Canvas create a new assignment on every import, so a
+//   saved id heads the column only once the teacher confirms it (idsConfirmed); until then the title does.
 // - Points Possible: the row overwrites Canvas's points, so it is written only when the teacher confirms them.
+import { CANVAS_ID_WARNING } from "../../lib/canvas-ids";
 import { canvasStudentName } from "./names";
 import { isFormula, toCsv, type Cell } from "./csv.server";
 import type { Gradebook, LeftOut } from "./gradebook.server";
@@ -30,7 +33,7 @@ export const CANVAS_TITLE_AND_ID = /^(.*)\s\((\d+)\)$/s;
 
 export const CANVAS_ID_PATTERN = /^\d{1,18}$/;
 
-export type CanvasOptions = { pointsConfirmed: boolean };
+export type CanvasOptions = { pointsConfirmed: boolean; idsConfirmed?: boolean };
 
 export type CanvasNotice = { subject: string; message: string };
 
@@ -42,17 +45,32 @@ export type CanvasReport = {
   /** Column problems: a dropped word, a title Canvas reads as an id, duplicate titles. */
   columns: CanvasNotice[];
   pointsPossible: "written" | "left out";
+  /** Whether saved Canvas assignment ids head their columns (only once the teacher confirms them). */
+  canvasIds: "written" | "left out" | "none saved";
 };
 
 export function canvasHeader(a: { title: string; canvasId: string | null }): string {
   return a.canvasId ? `${a.title} (${a.canvasId})` : a.title;
 }
 
-export function columnNotices(assignments: Gradebook["assignments"]): CanvasNotice[] {
+/** The assignments as the file will head them: a saved id counts only once the teacher has confirmed it. */
+function asWritten(assignments: Gradebook["assignments"], idsConfirmed: boolean): Gradebook["assignments"] {
+  return idsConfirmed ? assignments : assignments.map((a) => ({ ...a, canvasId: null }));
+}
+
+export function columnNotices(all: Gradebook["assignments"], idsConfirmed = true): CanvasNotice[] {
   const notices: CanvasNotice[] = [];
+  const assignments = asWritten(all, idsConfirmed);
   const titles = new Map<string, number>();
   for (const a of assignments) titles.set(a.title, (titles.get(a.title) ?? 0) + 1);
-  for (const a of assignments) {
+  for (const [i, a] of assignments.entries()) {
+    const saved = all[i].canvasId;
+    if (saved && !idsConfirmed) {
+      notices.push({
+        subject: a.title,
+        message: `Canvas id ${saved} is not in the file until you confirm it (the column is matched by title until then). ${CANVAS_ID_WARNING}`,
+      });
+    }
     const header = canvasHeader(a);
     const word = CANVAS_DROPPED_WORDS.find((w) => header.includes(w));
     if (word) {
@@ -112,8 +130,9 @@ export const droppedByCanvas = (a: { title: string; canvasId: string | null }) =
   CANVAS_DROPPED_WORDS.some((w) => canvasHeader(a).includes(w));
 
 export function canvasCsv(book: Gradebook, options: CanvasOptions): { csv: string; report: CanvasReport } {
+  const idsConfirmed = Boolean(options.idsConfirmed);
   // Columns Canvas would drop are left out of the file (and named in the report) rather than sent to be ignored.
-  const columns = book.assignments.filter((a) => !droppedByCanvas(a));
+  const columns = asWritten(book.assignments, idsConfirmed).filter((a) => !droppedByCanvas(a));
   const header: Cell[] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ...columns.map(canvasHeader)];
   const rows: Cell[][] = [header];
   if (options.pointsConfirmed) rows.push(["Points Possible", "", "", "", "", ...columns.map((a) => a.points)]);
@@ -132,8 +151,9 @@ export function canvasCsv(book: Gradebook, options: CanvasOptions): { csv: strin
     report: {
       nameOnly: studentNotices(book),
       leftOut: book.leftOut,
-      columns: columnNotices(book.assignments),
+      columns: columnNotices(book.assignments, idsConfirmed),
       pointsPossible: options.pointsConfirmed ? "written" : "left out",
+      canvasIds: !book.assignments.some((a) => a.canvasId) ? "none saved" : idsConfirmed ? "written" : "left out",
     },
   };
 }

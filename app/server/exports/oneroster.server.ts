@@ -67,11 +67,26 @@ export const RESULT_COLUMNS = [
 ] as const;
 
 export type OneRosterOptions = { classSourcedId: string; schoolSourcedId: string };
-export type OneRosterReport = { leftOut: LeftOut[]; written: number };
+/** `refused` says why no ZIP is made (null when it is): the binding allows no data file without rows. */
+export type OneRosterReport = { leftOut: LeftOut[]; written: number; refused: string | null };
 
-/** RFC 4180 without a byte-order mark or formula guard: these files are read by SIS importers, not spreadsheets. */
+export const ONEROSTER_NO_GRADES =
+  "There is no final grade to send yet. OneRoster files cannot be empty: export again once work is graded.";
+export const ONEROSTER_NO_SIS_IDS =
+  "None of the students with a final grade has an SIS ID, so there is no result to send. OneRoster keys results by the SIS's student id, and an empty bulk results file could clear results already posted in your SIS. Add SIS IDs on the student pages or with the roster CSV, then export again.";
+
+/** Line breaks folded into one space: many SIS importers read a CSV line by line, whatever the quoting. */
+export const oneLine = (v: string) => v.replace(/\s*[\r\n]+\s*/g, " ");
+
+/**
+ * RFC 4180 without a byte-order mark or formula guard: these files are read by SIS importers, not spreadsheets.
+ * No field carries a CR or LF (feedback is written on several lines; a comment becomes one).
+ */
 function csv(columns: readonly string[], rows: string[][]): string {
-  const cell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const cell = (raw: string) => {
+    const v = oneLine(raw);
+    return /[",]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  };
   return [columns, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -81,7 +96,11 @@ const categoryId = (type: string) => `gradewell-category-${type}`;
 const categoryTitle = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 const resultId = (assignmentId: string, studentId: string) => `${assignmentId}-${studentId}`;
 
-export function oneRosterFiles(book: Gradebook, options: OneRosterOptions) {
+/** The files of the ZIP, or null (with the reason in report.refused) when there is no result to send. */
+export function oneRosterFiles(
+  book: Gradebook,
+  options: OneRosterOptions,
+): { files: Record<string, string> | null; report: OneRosterReport } {
   const types = [...new Set(book.assignments.map((a) => a.assignmentType))];
   const categories = types.map((t) => [categoryId(t), "", "", categoryTitle(t), ""]);
   const lineItems = book.assignments.map((a) => [
@@ -129,6 +148,11 @@ export function oneRosterFiles(book: Gradebook, options: OneRosterOptions) {
       ]);
     }
   }
+  if (results.length === 0) {
+    // The binding allows no data file without rows, and an empty bulk file would tell the SIS there are none.
+    const refused = book.rows.length === 0 ? ONEROSTER_NO_GRADES : ONEROSTER_NO_SIS_IDS;
+    return { files: null, report: { leftOut, written: 0, refused } };
+  }
   const manifest = [
     ["manifest.version", "1.0"],
     ["oneroster.version", "1.2"],
@@ -142,7 +166,7 @@ export function oneRosterFiles(book: Gradebook, options: OneRosterOptions) {
     "lineItems.csv": csv(LINE_ITEM_COLUMNS, lineItems),
     "results.csv": csv(RESULT_COLUMNS, results),
   };
-  const report: OneRosterReport = { leftOut, written: results.length };
+  const report: OneRosterReport = { leftOut, written: results.length, refused: null };
   return { files, report };
 }
 

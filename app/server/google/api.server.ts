@@ -12,7 +12,7 @@ import { DRIVE_NOT_SET_UP, driveAccessToken, DriveAuthError } from "./drive-toke
 import { DriveError } from "./drive.server";
 import { signInWithCredential } from "./flows.server";
 
-const CredentialBody = z.object({ credential: z.string().trim().min(1, "credential is required").max(8192) });
+const CredentialBody = z.strictObject({ credential: z.string().trim().min(1, "credential is required").max(8192) });
 
 export async function googleCredentialAction(request: Request, context: AppLoadContext, failure: string): Promise<Response> {
   if (request.method !== "POST") return apiError(405, "Method not allowed. Use POST.");

@@ -30,7 +30,7 @@ export async function startGoogle(
 ) {
   const config = requireGoogleConfig(context);
   if (!config) return { config: null, location: fallback(purpose, "unavailable", options.popup), cookie: null };
-  const { url, cookie } = startFlow(config, request, {
+  const { url, cookie } = await startFlow(config, request, {
     purpose,
     redirectTo: safeRedirectPath(options.redirectTo ?? null, purpose === "drive" ? "/add-assignment" : "/dashboard"),
     popup: Boolean(options.popup),
@@ -40,7 +40,7 @@ export async function startGoogle(
 
 /** Google's redirect back: every outcome is a redirect with the flow cookie cleared. */
 export async function finishGoogle(request: Request, context: AppLoadContext): Promise<Response> {
-  const headers = new Headers({ "Set-Cookie": clearFlowCookie(request) });
+  const headers = new Headers({ "Set-Cookie": await clearFlowCookie(request) });
   const config = requireGoogleConfig(context);
   if (!config) throw redirect("/login?google=unavailable", { headers });
   let result;
@@ -85,8 +85,8 @@ export async function finishGoogle(request: Request, context: AppLoadContext): P
   }
   if (account.kind === "error") throw redirect(fallback(flow.purpose, "failed"), { headers });
   const session = await createBrowserSession(db, account.teacher.id, request.headers.get("User-Agent"));
-  headers.append("Set-Cookie", sessionCookie(request, session.token, session.expiresAt));
-  headers.append("Set-Cookie", clearPendingLinkCookie(request));
+  headers.append("Set-Cookie", await sessionCookie(request, session.token, session.expiresAt));
+  headers.append("Set-Cookie", await clearPendingLinkCookie(request));
   throw redirect(flow.redirectTo, { headers });
 }
 

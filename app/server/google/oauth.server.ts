@@ -2,7 +2,7 @@
 // wraps, given Google's endpoints from configuration so tests can point it at a fake Google). The state, the code
 // verifier and what the flow is for travel in one short-lived HttpOnly cookie.
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, type OAuth2Tokens } from "arctic";
-import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { appCookie } from "../cookies.server";
 import type { GoogleConfig } from "./config.server";
 
 export const SIGN_IN_SCOPES = ["openid", "email", "profile"];
@@ -28,12 +28,10 @@ function client(config: GoogleConfig, request: Request) {
   return new OAuth2Client(config.clientId, config.clientSecret, redirectUri(request));
 }
 
-function secure(request: Request) {
-  return new URL(request.url).protocol === "https:" ? "; Secure" : "";
-}
+const flowCookie = appCookie(FLOW_COOKIE, { path: "/auth/google", maxAge: FLOW_TTL_SECONDS });
 
 /** The URL to send the browser to, and the cookie that remembers the flow until Google sends it back. */
-export function startFlow(config: GoogleConfig, request: Request, input: Omit<Flow, "state" | "codeVerifier">) {
+export async function startFlow(config: GoogleConfig, request: Request, input: Omit<Flow, "state" | "codeVerifier">) {
   const flow: Flow = { ...input, state: generateState(), codeVerifier: generateCodeVerifier() };
   const scopes = input.purpose === "drive" ? DRIVE_SCOPES : SIGN_IN_SCOPES;
   const url = client(config, request).createAuthorizationURLWithPKCE(
@@ -51,28 +49,16 @@ export function startFlow(config: GoogleConfig, request: Request, input: Omit<Fl
   } else {
     url.searchParams.set("prompt", "select_account");
   }
-  const value = encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(flow)));
-  const cookie = `${FLOW_COOKIE}=${value}; Path=/auth/google; HttpOnly; SameSite=Lax; Max-Age=${FLOW_TTL_SECONDS}${secure(request)}`;
-  return { url: url.toString(), cookie };
+  return { url: url.toString(), cookie: await flowCookie.write(request, flow) };
 }
 
-export function clearFlowCookie(request: Request): string {
-  return `${FLOW_COOKIE}=; Path=/auth/google; HttpOnly; SameSite=Lax; Max-Age=0${secure(request)}`;
+export function clearFlowCookie(request: Request): Promise<string> {
+  return flowCookie.clear(request);
 }
 
-export function readFlow(request: Request): Flow | null {
-  const raw = request.headers
-    .get("Cookie")
-    ?.split(/;\s*/)
-    .find((part) => part.startsWith(`${FLOW_COOKIE}=`))
-    ?.slice(FLOW_COOKIE.length + 1);
-  if (!raw) return null;
-  try {
-    const flow = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(raw))) as Flow;
-    return typeof flow.state === "string" && typeof flow.codeVerifier === "string" ? flow : null;
-  } catch {
-    return null;
-  }
+export async function readFlow(request: Request): Promise<Flow | null> {
+  const flow = (await flowCookie.read(request)) as Partial<Flow> | null;
+  return flow && typeof flow.state === "string" && typeof flow.codeVerifier === "string" ? (flow as Flow) : null;
 }
 
 export class GoogleFlowError extends Error {}
@@ -80,7 +66,7 @@ export class GoogleFlowError extends Error {}
 /** Checks state against the cookie, then trades the code (with the PKCE verifier) for Google's tokens. */
 export async function finishFlow(config: GoogleConfig, request: Request): Promise<{ flow: Flow; tokens: OAuth2Tokens }> {
   const url = new URL(request.url);
-  const flow = readFlow(request);
+  const flow = await readFlow(request);
   if (url.searchParams.get("error"))
     throw new GoogleFlowError(
       url.searchParams.get("error") === "access_denied" ? "Google access was not granted." : "Google sign-in failed.",

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { LoginBody, RegisterBody, RegisterForm } from "~/schemas/auth";
 import { isCrossOrigin } from "~/server/origin.server";
 import { delayAfter } from "~/server/throttle.server";
-import { hashPassword, verifyPassword } from "~/server/password.server";
+import { scryptAsync } from "@noble/hashes/scrypt.js";
+import { encodeBase64 } from "@oslojs/encoding";
+import { hashPassword, needsRehash, verifyPassword } from "~/server/password.server";
 import { newToken, secretMatches, splitToken } from "~/server/tokens.server";
 import { safeRedirectPath } from "~/server/auth.server";
 
@@ -23,10 +25,21 @@ describe("opaque tokens", () => {
 describe("password hashing", () => {
   it("stores its parameters with the hash and verifies only the right password", async () => {
     const stored = await hashPassword("correct horse battery");
-    expect(stored).toMatch(/^scrypt\$14\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    // OWASP's row for N=2^14, r=8 is p=5 (issue 34; decision 0030).
+    expect(stored).toMatch(/^scrypt\$14\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPassword("correct horse battery", stored)).toBe(true);
     expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
     expect(await hashPassword("correct horse battery")).not.toBe(stored); // salted
+  });
+
+  it("verifies a hash made before issue 34 (pure-JS scrypt, p=1) and marks it to be made again", async () => {
+    const salt = new Uint8Array(16).fill(7);
+    const key = await scryptAsync("correct horse battery", salt, { N: 2 ** 14, r: 8, p: 1, dkLen: 32 });
+    const old = `scrypt$14$8$1$${encodeBase64(salt)}$${encodeBase64(key)}`;
+    expect(await verifyPassword("correct horse battery", old)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword("correct horse battery"))).toBe(false);
   });
 
   it("refuses a hash in an unknown format", async () => {
@@ -93,24 +106,24 @@ describe("API bodies", () => {
 describe("same-origin check", () => {
   const request = (method: string, headers: Record<string, string>) => new Request("https://app.example/x", { method, headers });
 
-  it("lets reads and bearer-token API clients (no browser headers) through", () => {
-    expect(isCrossOrigin(request("GET", { Origin: "https://evil.example" }))).toBe(false);
-    expect(isCrossOrigin(request("POST", { Authorization: "Bearer a.b" }))).toBe(false);
-    expect(isCrossOrigin(request("POST", { Authorization: "Bearer a.b", "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+  it("lets reads and bearer-token API clients (no browser headers) through", async () => {
+    expect(await isCrossOrigin(request("GET", { Origin: "https://evil.example" }))).toBe(false);
+    expect(await isCrossOrigin(request("POST", { Authorization: "Bearer a.b" }))).toBe(false);
+    expect(await isCrossOrigin(request("POST", { Authorization: "Bearer a.b", "Sec-Fetch-Site": "same-origin" }))).toBe(false);
   });
 
-  it("refuses a cross-origin state change even when it carries an Authorization header", () => {
-    expect(isCrossOrigin(request("POST", { Origin: "https://other.example", Authorization: "Bearer a.b" }))).toBe(true);
-    expect(isCrossOrigin(request("DELETE", { "Sec-Fetch-Site": "cross-site", Authorization: "Bearer a.b" }))).toBe(true);
-    expect(isCrossOrigin(request("POST", { Origin: "null", Authorization: "Bearer a.b" }))).toBe(true);
+  it("refuses a cross-origin state change even when it carries an Authorization header", async () => {
+    expect(await isCrossOrigin(request("POST", { Origin: "https://other.example", Authorization: "Bearer a.b" }))).toBe(true);
+    expect(await isCrossOrigin(request("DELETE", { "Sec-Fetch-Site": "cross-site", Authorization: "Bearer a.b" }))).toBe(true);
+    expect(await isCrossOrigin(request("POST", { Origin: "null", Authorization: "Bearer a.b" }))).toBe(true);
   });
 
-  it("refuses posts from another origin, or cookie posts that say nothing of their origin", () => {
-    expect(isCrossOrigin(request("POST", { Origin: "https://evil.example" }))).toBe(true);
-    expect(isCrossOrigin(request("POST", { Origin: "https://app.example" }))).toBe(false);
-    expect(isCrossOrigin(request("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
-    expect(isCrossOrigin(request("POST", { Cookie: "gw_session=a.b" }))).toBe(true);
-    expect(isCrossOrigin(request("POST", {}))).toBe(false);
+  it("refuses posts from another origin, or cookie posts that say nothing of their origin", async () => {
+    expect(await isCrossOrigin(request("POST", { Origin: "https://evil.example" }))).toBe(true);
+    expect(await isCrossOrigin(request("POST", { Origin: "https://app.example" }))).toBe(false);
+    expect(await isCrossOrigin(request("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(await isCrossOrigin(request("POST", { Cookie: "gw_session=a.b" }))).toBe(true);
+    expect(await isCrossOrigin(request("POST", {}))).toBe(false);
   });
 });
 
@@ -139,7 +152,15 @@ describe("safe redirects", () => {
     ["https:/evil.example", "/dashboard"],
     ["javascript:alert(1)", "/dashboard"],
     [" //evil.example", "/dashboard"],
-    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    // Paths that resolve to a scheme-relative `//host` (issue 34), and encoded slashes at the start.
+    ["/.//evil.example", "/dashboard"],
+    ["/./\\evil.example", "/dashboard"],
+    ["/x/..//evil.example", "/dashboard"],
+    ["/%2e//evil.example", "/dashboard"],
+    ["/%2F%2Fevil.example", "/dashboard"],
+    ["/%2f/evil.example", "/dashboard"],
+    ["/%5C/evil.example", "/dashboard"],
+    ["/./assignments", "/assignments"],
     ["/%09/evil.example", "/%09/evil.example"],
     ["/students?q=a#top", "/students?q=a#top"],
   ])("%j → %j", (input, expected) => {

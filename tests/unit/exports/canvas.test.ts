@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CANVAS_ID_WARNING } from "~/lib/canvas-ids";
 import { canvasCsv, columnNotices } from "~/server/exports/canvas.server";
+import { canvasStudentName } from "~/server/exports/names";
 import { toCsv } from "~/server/exports/csv.server";
 import type { Gradebook, GradebookRow } from "~/server/exports/gradebook.server";
 import { canvasImport, InvalidHeaderRow, rubyToI, type CanvasCourse } from "./canvas-importer";
@@ -12,6 +14,8 @@ const course: CanvasCourse = {
     { id: 101, name: "Nia Brooks", sortableName: "Brooks, Nia" },
     { id: 102, name: "Omar H. Haddad", sortableName: "Haddad, Omar H.", sisUserId: "S-2001", loginId: "ohaddad" },
     { id: 103, name: "Lee Park", sortableName: "Park, Lee", loginId: "-lpark@school.example" },
+    // Canvas's own sortable name for "Jordan Smith Jr." (User.last_name_first keeps the suffix after the given name).
+    { id: 104, name: "Jordan Smith Jr.", sortableName: "Smith, Jordan Jr." },
   ],
   assignments: [
     { id: 4011, title: "Quiz 1: Fractions", pointsPossible: 10 },
@@ -72,7 +76,7 @@ const intended = new Map([
 
 describe("Canvas export, read back with Canvas's own importer rules", () => {
   it("matches every row to the intended student and every column to the intended existing assignment", () => {
-    const { csv, report } = canvasCsv(book, { pointsConfirmed: false });
+    const { csv, report } = canvasCsv(book, { pointsConfirmed: false, idsConfirmed: true });
     const imported = canvasImport(csv, course);
 
     expect(imported.rows.map((r) => r.studentId)).toEqual(rows.map((r) => intended.get(r.student.id)));
@@ -100,7 +104,7 @@ describe("Canvas export, read back with Canvas's own importer rules", () => {
   });
 
   it("writes Points Possible only when the teacher confirms it, for the intended assignments", () => {
-    const imported = canvasImport(canvasCsv(book, { pointsConfirmed: true }).csv, course);
+    const imported = canvasImport(canvasCsv(book, { pointsConfirmed: true, idsConfirmed: true }).csv, course);
     expect(imported.pointsPossible).toEqual(
       new Map([
         [4011, "10"],
@@ -122,6 +126,40 @@ describe("Canvas export, read back with Canvas's own importer rules", () => {
     expect(imported.columns).toEqual([{ header: "Quiz 1 (k3xq9quiz)", assignmentId: null, index: 5 }]);
     expect(imported.dropped).toEqual(["Final Grade project (4013)"]);
     expect(() => canvasImport("Name,ID,Section,Quiz\r\n", course)).toThrow(InvalidHeaderRow);
+  });
+
+  it("puts a saved Canvas id in the header only once the teacher confirms it", () => {
+    // 4099 is not one of the course's published assignments: with it in the header, Canvas makes a new assignment.
+    const essay = assignment("e55ay0000", "Lab report", "4099", 20);
+    const withId: Gradebook = {
+      ...book,
+      assignments: [essay],
+      rows: [{ student: rows[2].student, scores: new Map([[essay.id, score(19)]]) }],
+    };
+    const unconfirmed = canvasCsv(withId, { pointsConfirmed: false });
+    expect(canvasImport(unconfirmed.csv, course).columns).toEqual([{ header: "Lab report", assignmentId: 4012, index: 5 }]);
+    expect(unconfirmed.report.canvasIds).toBe("left out");
+    expect(unconfirmed.report.columns).toContainEqual({ subject: "Lab report", message: expect.stringContaining(CANVAS_ID_WARNING) });
+    const confirmed = canvasCsv(withId, { pointsConfirmed: false, idsConfirmed: true });
+    expect(canvasImport(confirmed.csv, course).columns).toEqual([{ header: "Lab report (4099)", assignmentId: null, index: 5 }]);
+    expect(confirmed.report.canvasIds).toBe("written");
+    expect(canvasCsv(book, { pointsConfirmed: false }).report.canvasIds).toBe("left out");
+  });
+
+  it("writes a name matched by name alone as Canvas's sortable name, suffixes included", () => {
+    expect(canvasStudentName("Jordan Smith Jr.")).toBe("Smith, Jordan Jr.");
+    expect(canvasStudentName("Henry Ford III")).toBe("Ford, Henry III");
+    expect(canvasStudentName("John Doe, Sr.")).toBe("Doe, John Sr.");
+    expect(canvasStudentName("Doe, John, Sr.")).toBe("Doe, John Sr.");
+    expect(canvasStudentName("Ho, Chi, Min")).toBe("Ho, Chi Min");
+    expect(canvasStudentName("Madonna")).toBe("Madonna");
+    const jordan: Gradebook = {
+      ...book,
+      assignments: [lab],
+      rows: [{ student: student("j0rdan", "Jordan Smith Jr.", null, null), scores: new Map([[lab.id, score(18)]]) }],
+    };
+    const imported = canvasImport(canvasCsv(jordan, { pointsConfirmed: false }).csv, course);
+    expect(imported.rows.map((r) => [r.studentId, r.via])).toEqual([[104, "name"]]);
   });
 
   it("warns about titles Canvas would misread", () => {

@@ -7,6 +7,8 @@
 //   delta mode status is active/tobedeleted and dateLastModified a DateTime).
 // - Formats: Date YYYY-MM-DD, DateTime ISO 8601 in UTC (YYYY-MM-DDTHH:MM:SS[.sss]Z), Float a decimal number,
 //   Boolean true/false; scoreStatus one of exempt, fully graded, not submitted, partially graded, submitted.
+// - Section 2 (CSV files): a file that is included holds data; a file with no data rows is declared absent and
+//   left out of the ZIP, never sent as a header alone. Fields carry no line breaks (importers read one record a line).
 // - References inside the set: lineItems.categorySourcedId to categories, results.lineItemSourcedId to lineItems.
 import { strFromU8, unzipSync } from "fflate";
 
@@ -122,7 +124,14 @@ export function validateOneRosterZip(zip: Uint8Array): { errors: string[]; table
 
   const manifestText = text("manifest.csv");
   if (manifestText == null) return { errors: ["manifest.csv is missing"], tables };
+  const lineBreaks = (name: string, rows: string[][]) =>
+    rows.forEach((cells, i) =>
+      cells.forEach((cell, j) => {
+        if (/[\r\n]/.test(cell)) errors.push(`${name} line ${i + 1}: field ${j + 1} contains a line break`);
+      }),
+    );
   const manifest = readCsv(manifestText);
+  lineBreaks("manifest.csv", manifest);
   if (manifest[0]?.join(",") !== "propertyName,value") errors.push("manifest.csv: header must be propertyName,value");
   const props = new Map(manifest.slice(1).map(([k, v]) => [k, v]));
   if (props.get("manifest.version") !== "1.0") errors.push("manifest.csv: manifest.version must be 1.0");
@@ -151,7 +160,10 @@ export function validateOneRosterZip(zip: Uint8Array): { errors: string[]; table
       continue;
     }
     if (body.startsWith("\uFEFF")) errors.push(`${name}: starts with a byte-order mark`);
-    const [header, ...rows] = readCsv(body);
+    const table = readCsv(body);
+    lineBreaks(name, table);
+    const [header, ...rows] = table;
+    if (rows.length === 0) errors.push(`${name} is declared ${mode} but has no data rows`);
     if (header?.join(",") !== columns.map((c) => c.name).join(","))
       errors.push(`${name}: header must be ${columns.map((c) => c.name).join(",")}`);
     const seen = new Set<string>();

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { Gradebook } from "~/server/exports/gradebook.server";
-import { oneRosterFiles, zipFiles } from "~/server/exports/oneroster.server";
+import { ONEROSTER_NO_GRADES, ONEROSTER_NO_SIS_IDS, oneRosterFiles, zipFiles } from "~/server/exports/oneroster.server";
 import { validateOneRosterZip } from "./oneroster-spec";
 
 const assignment = (id: string, title: string, type: string, dueDate: Date | null) => ({
@@ -26,7 +26,7 @@ const book: Gradebook = {
     {
       student: { id: "s-ana", name: "Ana Diaz", sisId: "S-001", loginId: null, email: null },
       scores: new Map([
-        [lab.id, score(17.5, "Clear method,\nweak conclusion")],
+        [lab.id, score(17.5, "Clear method,\r\n  weak conclusion.\n\nRedo step 2.")],
         [quiz.id, score(20)],
       ]),
     },
@@ -38,7 +38,7 @@ const book: Gradebook = {
 describe("OneRoster 1.2 CSV results", () => {
   it("validates against the binding's files, columns, formats, enumerations and references", () => {
     const { files, report } = oneRosterFiles(book, { classSourcedId: "SEC-7A", schoolSourcedId: "SCH-1" });
-    const { errors, tables } = validateOneRosterZip(zipFiles(files));
+    const { errors, tables } = validateOneRosterZip(zipFiles(files!));
     expect(errors).toEqual([]);
     expect(tables["results.csv"]).toEqual([
       expect.objectContaining({
@@ -47,7 +47,8 @@ describe("OneRoster 1.2 CSV results", () => {
         scoreStatus: "fully graded",
         score: "17.5",
         scoreDate: "2026-11-20",
-        comment: "Clear method,\nweak conclusion",
+        // Feedback's line breaks are folded into spaces: no field of the ZIP carries a CR or LF.
+        comment: "Clear method, weak conclusion. Redo step 2.",
         classSourcedId: "SEC-7A",
       }),
       expect.objectContaining({ lineItemSourcedId: "a-quiz", studentSourcedId: "S-001", score: "20" }),
@@ -66,14 +67,37 @@ describe("OneRoster 1.2 CSV results", () => {
     // Cy has no SIS id: OneRoster cannot key the result, so Cy is listed instead of written.
     expect(report.leftOut).toEqual([...book.leftOut, { name: "Cy Park", reason: expect.stringContaining("No SIS ID") }]);
     expect(report.written).toBe(2);
+    expect(report.refused).toBeNull();
+  });
+
+  it("refuses, saying why, when no student with a final grade has an SIS id (no header-only bulk results.csv)", () => {
+    const noSis: Gradebook = { ...book, rows: book.rows.map((r) => ({ ...r, student: { ...r.student, sisId: null } })) };
+    const { files, report } = oneRosterFiles(noSis, { classSourcedId: "SEC-7A", schoolSourcedId: "SCH-1" });
+    expect(files).toBeNull();
+    expect(report.refused).toBe(ONEROSTER_NO_SIS_IDS);
+    expect(report.leftOut.map((l) => l.name)).toEqual(["Ben Ode", "Ana Diaz", "Cy Park"]);
+    const nothing = oneRosterFiles({ ...book, rows: [] }, { classSourcedId: "SEC-7A", schoolSourcedId: "SCH-1" });
+    expect(nothing).toMatchObject({ files: null, report: { refused: ONEROSTER_NO_GRADES } });
+  });
+
+  it("the binding's checker refuses a data file without rows and a field with a line break", () => {
+    const { files } = oneRosterFiles(book, { classSourcedId: "SEC-7A", schoolSourcedId: "SCH-1" });
+    const header = files!["results.csv"].split("\r\n")[0] + "\r\n";
+    const withBreak = files!["categories.csv"].replace("Lab", '"La\nb"');
+    const zip = zipSync(
+      Object.fromEntries(Object.entries({ ...files, "results.csv": header, "categories.csv": withBreak }).map(([k, v]) => [k, strToU8(v)])),
+    );
+    expect(validateOneRosterZip(zip).errors).toEqual(
+      expect.arrayContaining(["results.csv is declared bulk but has no data rows", "categories.csv line 2: field 4 contains a line break"]),
+    );
   });
 
   it("rejects files that break the binding, so the check above can fail", () => {
     const { files } = oneRosterFiles(book, { classSourcedId: "SEC-7A", schoolSourcedId: "" });
     const broken = {
       ...files,
-      "results.csv": files["results.csv"].replace("fully graded", "graded").replace("2026-11-20", "20/11/2026"),
-      "manifest.csv": files["manifest.csv"].replace("file.users,absent", "file.users,maybe"),
+      "results.csv": files!["results.csv"].replace("fully graded", "graded").replace("2026-11-20", "20/11/2026"),
+      "manifest.csv": files!["manifest.csv"].replace("file.users,absent", "file.users,maybe"),
     };
     const zip = zipSync(Object.fromEntries(Object.entries(broken).map(([k, v]) => [k, strToU8(v)])));
     const { errors } = validateOneRosterZip(zip);
