@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GradingResult } from "../../../core/grading/result";
 import { composeFeedbackText } from "../../../core/feedback/compose";
 import { checkedOnly } from "../../../workers/grading/checks-only";
-import { gradeSubmission } from "../../../workers/grading/engines/grade";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
 
 const TEXT = [
   "Name: Ana",
