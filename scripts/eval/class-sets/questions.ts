@@ -7,19 +7,8 @@
 // Each question can be printed three ways: as a question ("What is 7 × 8?"), as a sentence with a blank
 // ("7 × 8 = ____", the fill-blank family) and as a long question that wraps (a story before the question).
 
-export type Rng = () => number;
-
-export function rngFrom(seed: number): Rng {
-  let s = seed >>> 0;
-  return () => {
-    // mulberry32, as tests/eval/grading/worksheets.ts
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export { rngFrom, type Rng } from "../../../tests/eval/grading/worksheets";
+import type { Rng } from "../../../tests/eval/grading/worksheets";
 
 export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 export const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));

@@ -1,77 +1,13 @@
 // Renders a student's filled page as a teacher's camera gives it, under the capture conditions of
 // tests/eval/grading/render.ts: a clean scan, a photographed page (tilt, blur, noise, uneven light, JPEG 70) and a
-// phone snap (the page smaller on a desk, skewed, darker, JPEG 55). That file does not export its SPECS and noise,
-// and it is not ours to edit: the few lines are copied here (keep them the same as there).
+// phone snap (the page smaller on a desk, skewed, darker, JPEG 55), with that file's own specs and noise.
 import { createCanvas } from "@napi-rs/canvas";
-import type { Render } from "../../../tests/eval/grading/render";
+import { noiseSource, SPECS, type Render } from "../../../tests/eval/grading/render";
 import { fontFamily } from "./fonts";
 import { PAGE, type FilledPage } from "./layouts";
 
 export type { Render };
 export const RENDERS: Render[] = ["clean", "photographed", "phone-snap"];
-
-// Copied from tests/eval/grading/render.ts.
-function noiseSource(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-interface Spec {
-  width: number;
-  height: number;
-  /** Page rectangle inside the picture, as fractions. */
-  page: { x: number; y: number; w: number; h: number };
-  angle: number;
-  skew: number;
-  blur: number;
-  noise: number;
-  shade: number;
-  format: "png" | "jpeg";
-  quality: number;
-}
-
-// Copied from tests/eval/grading/render.ts.
-const SPECS: Record<Render, Spec> = {
-  clean: {
-    width: 1700,
-    height: 2200,
-    page: { x: 0, y: 0, w: 1, h: 1 },
-    angle: 0,
-    skew: 0,
-    blur: 0,
-    noise: 0,
-    shade: 0,
-    format: "png",
-    quality: 100,
-  },
-  photographed: {
-    width: 1700,
-    height: 2200,
-    page: { x: 0, y: 0, w: 1, h: 1 },
-    angle: -2,
-    skew: 0,
-    blur: 0.9,
-    noise: 16,
-    shade: 0.2,
-    format: "jpeg",
-    quality: 70,
-  },
-  "phone-snap": {
-    width: 1536,
-    height: 2048,
-    page: { x: 0.05, y: 0.04, w: 0.9, h: 0.92 },
-    angle: 1.5,
-    skew: 0.03,
-    blur: 1.1,
-    noise: 14,
-    shade: 0.32,
-    format: "jpeg",
-    quality: 55,
-  },
-};
 
 /** Pen colours of the students' answers (a page's answers share one). */
 const INKS = ["#1b2a6e", "#202020", "#0d3b66"];

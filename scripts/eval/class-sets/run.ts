@@ -7,13 +7,7 @@
 // template found from all the set's pages and the key's answers, as workers/grading/class-set.ts calls it ("as a
 // set"). The held-out families are measured once, at the end.
 import { mkdirSync, writeFileSync } from "node:fs";
-import {
-  gradeSubmission,
-  parseAnswerKey,
-  readDocument,
-  type DocumentReading,
-  type GradingResult,
-} from "../../../workers/grading/engines";
+import { gradeSubmission, parseAnswerKey, readDocument, type DocumentReading, type GradingResult } from "../../../workers/grading/engines";
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { questionFlagged } from "../../../tests/eval/grading/metrics";
 import { DEV_FAMILIES, generateClassSet, HELDOUT_FAMILIES, seedOf, type ClassSet, type Family } from "./layouts";

@@ -17,7 +17,7 @@ function font(): string {
   return "GradewellEval";
 }
 
-function noiseSource(seed: number) {
+export function noiseSource(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
@@ -25,7 +25,7 @@ function noiseSource(seed: number) {
   };
 }
 
-interface Spec {
+export interface Spec {
   width: number;
   height: number;
   /** Page rectangle inside the picture, as fractions. */
@@ -39,7 +39,7 @@ interface Spec {
   quality: number;
 }
 
-const SPECS: Record<Render, Spec> = {
+export const SPECS: Record<Render, Spec> = {
   clean: {
     width: 1700,
     height: 2200,

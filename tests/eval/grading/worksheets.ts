@@ -61,9 +61,9 @@ export interface EvalWorksheet {
   injected: boolean;
 }
 
-type Rng = () => number;
+export type Rng = () => number;
 
-function rngFrom(seed: number): Rng {
+export function rngFrom(seed: number): Rng {
   let s = seed >>> 0;
   return () => {
     // mulberry32
