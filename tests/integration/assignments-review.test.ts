@@ -347,7 +347,7 @@ describe("classes", () => {
       "Student,Email,Student ID,Unit 1 quiz (10)",
       `Ana Diaz,s0@school.example,SIS0,9`,
       `Ben Ode,s1@school.example,SIS1,0`, // a blank page, graded 0 by the grader (and flagged for review)
-      `Cy Park,s2@school.example,SIS2,`,
+      `Cy Park,s2@school.example,SIS2,missing`, // handed nothing in (issue 34: not a blank, which means not graded yet)
     ]);
     const canvas = (await (await api(`/api/exports/class/${classId}?format=canvas`, { token: t.access_token })).text())
       .replace(/^\uFEFF/, "")

@@ -64,7 +64,7 @@ describe("POST /api/assignments", () => {
     expect(got.assignment.submissions.map((s: any) => [s.student, s.status, s.max])).toEqual([
       ["Ana Diaz", "pending", 20],
       ["Ben Ode", "pending", 20],
-      ["cy park", "pending", 20],
+      ["Cy Park", "pending", 20],
     ]);
     // The plain-text key is kept as text; the other four files are in R2 under the teacher's prefix.
     expect(got.assignment.files.map((f: any) => [f.kind, f.file_name, f.content_type])).toEqual([
@@ -166,7 +166,7 @@ describe("POST /api/assignments", () => {
     );
     expect(response.status).toBe(201);
     const { body: got } = await getAssignment(access_token, body.assignment_id!);
-    expect(got.assignment.submissions.filter((s: { student: string }) => /^student \d+$/.test(s.student))).toHaveLength(120);
+    expect(got.assignment.submissions.filter((s: { student: string }) => /^Student \d+$/.test(s.student))).toHaveLength(120);
   });
 
   it("uses the teacher's settings as defaults for fields an API client leaves out", async () => {
