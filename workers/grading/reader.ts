@@ -5,9 +5,7 @@
 // GET /warm loads the OCR engine once, before the first page arrives.
 import { PhotonImage } from "@cf-wasm/photon";
 import { getOcrEngine, readDocument, UnsupportedFileError, type PrintedLayout } from "./engines";
-
-/** Bytes of the printed layout's JSON at the start of a /read body (reading.ts sends it). */
-export const PRINTED_LAYOUT_HEADER = "X-Printed-Layout-Bytes";
+import { PRINTED_LAYOUT_HEADER } from "./reader-protocol";
 
 /** A white page with a few dark bars where lines of text would be, as a JPEG. */
 function warmupPage(): Uint8Array {

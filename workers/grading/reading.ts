@@ -3,7 +3,8 @@
 // recognising a page never holds up the process that serves the web app and the job's event stream.
 import type { UnsupportedFileReason } from "../../core/files/file-type";
 import { readDocument, UnsupportedFileError, type DocumentReading, type PageReading, type ReadOptions } from "./engines";
-import { PRINTED_LAYOUT_HEADER, type ReaderFailure } from "./reader";
+import type { ReaderFailure } from "./reader";
+import { PRINTED_LAYOUT_HEADER } from "./reader-protocol";
 
 /**
  * Each reader reads one document at a time; the consumer takes more submissions at once than there are readers
