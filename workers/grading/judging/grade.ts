@@ -248,10 +248,22 @@ function flagged(review: { needsReview: boolean; reason: string | null }, extra?
 }
 
 export function gradeSubmission(input: GradeInput): GradingResult {
-  const lines = linesOf(input);
+  let lines = linesOf(input);
   const text = lines.map((l) => l.text).join("\n");
   const readingConfidence = input.reading ? input.reading.confidence : 1;
-  const work = extractFromLines(lines, input.key);
+  let work = extractFromLines(lines, input.key);
+  if (input.template) {
+    // A template that swallows answers the page alone shows (a set whose students all wrote the same thing at the
+    // same place looks printed) is not trusted for this page: it is read alone (docs/decisions/0038).
+    const alone = linesOf({ ...input, template: undefined });
+    const aloneWork = extractFromLines(alone, input.key);
+    const answered = (w: typeof work) => w.answers.filter((a) => a.answer).length;
+    // Half its answers gone is that, not a blank or two under printed options.
+    if (answered(work) < answered(aloneWork) / 2) {
+      lines = alone;
+      work = aloneWork;
+    }
+  }
   const flags: GradingFlag[] = [];
   const reviewReasons: string[] = [];
 
