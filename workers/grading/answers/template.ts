@@ -98,9 +98,32 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
   });
   // Most pages must be this worksheet, or the set is mixed and each page is read alone.
   if (registered.length + 1 < MIN_PAGES || registered.length + 1 < 0.6 * read.length) return null;
+  // A key answer of several words ("12 cm", "the sun") ending a line of the reference is the student's too.
+  const endsInAnswer = new Set<number>();
+  let at = 0;
+  for (const line of refPage.lines) {
+    const n = line.words.length;
+    for (let k = 1; k <= Math.min(4, n); k++) {
+      if (
+        keyWords.has(
+          loose(
+            line.words
+              .slice(n - k)
+              .map((w) => w.text)
+              .join(""),
+          ),
+        )
+      )
+        for (let j = n - k; j < n; j++) endsInAnswer.add(at + j);
+    }
+    at += n;
+  }
   const needed = Math.max(2, Math.ceil(RECUR * registered.length));
   const printed = new Set<WordPoint>(
-    reference.filter((w, i) => w.text && !isAnswer(w) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true)).length >= needed),
+    reference.filter(
+      (w, i) =>
+        w.text && !isAnswer(w) && !endsInAnswer.has(i) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true)).length >= needed,
+    ),
   );
   if (printed.size < 4) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
