@@ -1,0 +1,99 @@
+// Repairs of what a reader misreads inside an answer or a sum, before the answer is judged: digits read as
+// letters in arithmetic, and the letter O read for a zero (or the other way round) where the key says which.
+import { DIGIT_LOOKALIKES } from "../values/values";
+
+const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
+/** Digits and the letters handwriting and small print turn them into: a whole number, a decimal or a fraction. */
+const DIGIT_LIKE = /^[\dSsIlOo|]+(?:[./][\dSsIlOo|]+)?$/;
+/** The digit look-alikes the other way round, digit → the letters it stands for (and a unit's g or q read as 9). */
+const LETTERS_READ_AS: Record<string, string> = {};
+for (const [letter, digit] of Object.entries({ ...DIGIT_LOOKALIKES, g: "9", q: "9" }))
+  LETTERS_READ_AS[digit] = (LETTERS_READ_AS[digit] ?? "") + letter;
+/** Option letters with a bowl, read as digits by a small photo. */
+const CHOICE_READ_AS: Readonly<Record<string, string>> = { "8": "B", "0": "D", O: "D" };
+const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
+
+/**
+ * "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. Operators glued to their
+ * numbers ("SS ÷1=S", "S2-27") are set apart, and a handwritten 1 read as "/" at a number's end ("2/ ÷ 3 = 7":
+ * a fraction never ends in its bar, and an operator follows) or alone after "=" is a 1; the line is only
+ * rewritten when it is a sum.
+ */
+export function fixArithmeticDigits(text: string): string {
+  const digitLike = "[\\dSsIlOo|]";
+  const operator = /^[+\-−×x*÷/=~·]$/;
+  const tokens = text
+    .trim()
+    .replace(/\s*([+×÷=])\s*/g, " $1 ")
+    .replace(new RegExp(`(?<=${digitLike})([-−x])(?=${digitLike})`, "g"), " $1 ")
+    .trim()
+    .split(/\s+/)
+    // "3 ×x 6": one multiplication sign read twice (between numbers; "3 × x = 6" keeps its variable).
+    .filter((t, i, all) => !(/^[×xX*]$/.test(t) && /^[×xX*]$/.test(all[i - 1] ?? "") && /^[\dSsIlOo|]/.test(all[i + 1] ?? "")))
+    .map((t, i, all) => {
+      if (/^[\dSsIlOo|]+\/$/.test(t) && operator.test(all[i + 1] ?? "")) return t.slice(0, -1) + "1";
+      // "121 - 120 = /": a bar alone after "=" is no answer; it is the 1.
+      return t === "/" && all[i - 1] === "=" && i === all.length - 1 ? "1" : t;
+    });
+  const shape = tokens.every((t) => operator.test(t) || /^[\dSsIlOo|.,]+$/.test(t));
+  if (!shape || !tokens.includes("=") || !tokens.some((t) => /\d/.test(t)) || !tokens.some((t) => operator.test(t) && t !== "="))
+    return text;
+  return tokens.map((t) => (operator.test(t) ? t : toDigits(t))).join(" ");
+}
+/** `read` is `word` with some of its letters read as digits ("9" for g, "H2S04" for H2SO4). */
+function spelledWithDigits(read: string, word: string): boolean {
+  if (read.length !== word.length || !/\p{L}/u.test(word)) return false;
+  let swapped = false;
+  for (let i = 0; i < read.length; i++) {
+    if (read[i] === word[i]) continue;
+    if (!LETTERS_READ_AS[read[i]]?.includes(word[i])) return false;
+    swapped = true;
+  }
+  return swapped;
+}
+
+/**
+ * Letters against digits in context: "C02" → "CO2", "H20" → "H2O" when the key expects the formula (or a count
+ * would start with 0, which no formula has); "1O0" → "100" among digits; where the key starts with a number
+ * ("5 km", "5/8", "$7.25"), the answer's number is read as digits ("S km", "S/8"), and a unit the key spells
+ * with letters is the unit ("1010 9" for 1010 g), and a space lost between a number and its unit is the key's;
+ * "8" for option B where the key is an option letter.
+ */
+export function fixLetterO(answer: string, accepted: string[] = []): string {
+  const keys = accepted.map((a) => a.trim()).filter(Boolean);
+  if (keys.length && keys.every((a) => /^[A-E]$/.test(a)) && CHOICE_READ_AS[answer]) return CHOICE_READ_AS[answer];
+  // A number written by hand reads with letters for digits ("II", "S6", "SS"): where the key wants a number, a
+  // token of digits and their look-alike letters is the number. A word ("Sol", "so") has lower-case letters and
+  // no digit: it stays a word.
+  const numericKey = keys.length > 0 && keys.every((a) => /^-?[\d,.]+$/.test(a));
+  // "5 km", "0.5 L", "$7.25": the answer's first token is its number.
+  const numberFirst = keys.length > 0 && keys.every((a) => /^[-−]?[$€£]?\d[\d,.]*(?:\/\d+)?(?:\s|$)/.test(a));
+  // A space lost where a number meets a word ("-3C", "12eggs"): the key's spacing, where nothing else differs.
+  const spaced = keys.find(
+    (a) =>
+      /\s/.test(a) &&
+      a.replace(/\s+/g, "") === answer.replace(/\s+/g, "") &&
+      [...a.matchAll(/(\S)\s+(?=(\S))/g)].every(([, left, right]) => /\d/.test(left) !== /\d/.test(right)),
+  );
+  const tokens = (spaced ?? answer).split(" ");
+  return tokens
+    .map((token, i) => {
+      // "$" read as "S" before an amount, when the key writes the amount with "$".
+      if (/^[Ss]\d/.test(token) && keys.some((a) => a.includes("$"))) return "$" + token.slice(1);
+      const [, currency, body] = token.match(/^([$€£]?)(.*)$/)!;
+      const number = DIGIT_LIKE.test(body) && (/\d/.test(body) || /^[SIOl|]+$/.test(body));
+      if (number && (numericKey || (numberFirst && i === 0))) return currency + toDigits(body);
+      if (/\d/.test(token)) {
+        const word = keys.map((a) => a.split(/\s+/)).find((words) => words.length === tokens.length && spelledWithDigits(token, words[i]));
+        if (word) return word[i];
+      }
+      if (/^[\dOo]+$/.test(token) && /\d/.test(token) && /[Oo]/.test(token)) return token.replace(/[Oo]/g, "0");
+      if (!/[A-Z]/.test(token) || !/0/.test(token)) return token;
+      const swapped = token.replace(/0/g, "O");
+      if (keys.some((a) => a.split(/\s+/).includes(swapped))) return swapped;
+      // A formula's count never starts with 0 ("C02", "N0"): there the 0 is a letter.
+      if (FORMULA.test(swapped) && /[A-Za-z]0/.test(token) && !keys.some((a) => a.split(/\s+/).includes(token))) return swapped;
+      return token;
+    })
+    .join(" ");
+}
