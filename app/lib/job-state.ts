@@ -18,6 +18,9 @@ export type SubmissionView = {
     confidence: number;
     needsReview: boolean;
     reviewReason: string | null;
+    /** The answer read and the crop of the student's ink, when the event carried them. */
+    answer?: string | null;
+    cropUrl?: string | null;
   }[];
   feedback: string;
   score: number | null;
@@ -142,6 +145,8 @@ export function applyJobEvent(state: JobView, event: StreamedEvent): JobView {
             // Events written before per-question flags carried only a confidence.
             needsReview: event.needsReview ?? event.confidence < 0.6,
             reviewReason: event.reviewReason ?? null,
+            answer: event.answer ?? null,
+            cropUrl: event.cropUrl ?? null,
           },
         ],
       }));

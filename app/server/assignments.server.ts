@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { nameFromFileName } from "../lib/format";
 import type { Db } from "../../core/db/client";
 import { forTeacher } from "../../core/db/scoped";
+import { answerCropUrl } from "../../core/files/answer-crop-keys";
 import {
   assignmentFiles,
   assignments,
@@ -377,6 +378,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
             review_reason: q.editedAt == null ? q.reviewReason : null,
             feedback: q.feedback,
             edited: q.editedAt != null,
+            crop_url: answerCropUrl(q),
           })),
       };
     }),

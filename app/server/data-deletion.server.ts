@@ -22,7 +22,8 @@ import {
   type Teacher,
 } from "../../core/db/schema";
 import { forTeacher } from "../../core/db/scoped";
-import { classSetPrefix, classSetPageKey } from "../../core/files/class-set-keys";
+import { answerCropPrefix } from "../../core/files/answer-crop-keys";
+import { classSetPageImageKey, classSetPrefix, classSetPageKey } from "../../core/files/class-set-keys";
 import { jobStub } from "../../core/jobs/stub";
 import { actorOf, forgetStudentAccess } from "./access-log.server";
 import { newId } from "./tokens.server";
@@ -99,6 +100,11 @@ function deletionEntry(db: Db, teacher: Who, studentId: string | null, studentNa
     .values({ id: newId(), teacherId: teacher.id, actor: actorOf(teacher), action: "deleted", studentId, studentName, target });
 }
 
+/** The answer crops of deleted submissions (core/files/answer-crop-keys.ts). */
+async function deleteAnswerCrops(bucket: R2Bucket, teacherId: string, subs: readonly { id: string }[]) {
+  for (const sub of subs) await deletePrefix(bucket, answerCropPrefix(teacherId, sub.id));
+}
+
 /** Deletes a student with all their work; the access log keeps only the entry saying so. Null when not the teacher's. */
 export async function deleteStudent(env: Env, db: Db, teacher: Who, studentId: string) {
   const scope = forTeacher(db, teacher.id);
@@ -148,8 +154,11 @@ export async function deleteStudent(env: Env, db: Db, teacher: Who, studentId: s
   await deleteObjects(env.UPLOADS, [
     ...files.map((f) => f.r2Key),
     ...items.map((i) => i.r2Key),
-    ...subs.flatMap((s) => (s.assignmentId ? [classSetPageKey(teacher.id, s.assignmentId, s.id)] : [])),
+    ...subs.flatMap((s) =>
+      s.assignmentId ? [classSetPageKey(teacher.id, s.assignmentId, s.id), classSetPageImageKey(teacher.id, s.assignmentId, s.id)] : [],
+    ),
   ]);
+  await deleteAnswerCrops(env.UPLOADS, teacher.id, subs);
   return { name: student.name, submissions: subs.length };
 }
 
@@ -209,6 +218,7 @@ export async function deleteAssignment(env: Env, db: Db, teacher: Who, assignmen
     files.map((f) => f.r2Key),
   );
   await deletePrefix(env.UPLOADS, classSetPrefix(teacher.id, assignmentId));
+  await deleteAnswerCrops(env.UPLOADS, teacher.id, subs);
   return { title: assignment.title, submissions: subs.length };
 }
 

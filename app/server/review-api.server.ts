@@ -11,6 +11,7 @@ import { overrideQuestion, overrideScore, setApproval, saveRecognizedText } from
 import { apiError as apiErrorResponse } from "./http.server";
 import { newId } from "./tokens.server";
 import { matchRoster } from "../../core/roster/match-name";
+import { answerCropUrl } from "../../core/files/answer-crop-keys";
 
 type Editor = { id: string; name: string };
 
@@ -159,6 +160,28 @@ export function submissionForApi(s: SubmissionRow) {
     file_id: s.fileId,
     failure_reason: s.failureReason,
   };
+}
+
+/** A submission's questions as API clients see them, each with the link to its answer crop. */
+export async function submissionQuestionsForApi(db: Db, s: SubmissionRow) {
+  const rows = await db.select().from(questionResults).where(eq(questionResults.submissionId, s.id));
+  return rows
+    .sort((a, b) => a.questionNumber.localeCompare(b.questionNumber, "en", { numeric: true }))
+    .map((q) => ({
+      number: q.questionNumber,
+      key: q.keyAnswer,
+      answer: q.studentAnswer,
+      points: q.pointsAwarded,
+      points_possible: q.pointsPossible,
+      ai_points: q.aiPoints,
+      reason: q.reason,
+      confidence: q.confidence,
+      needs_review: q.needsReview && q.editedAt == null,
+      review_reason: q.editedAt == null ? q.reviewReason : null,
+      feedback: q.feedback,
+      edited: q.editedAt != null,
+      crop_url: answerCropUrl(q),
+    }));
 }
 
 /** Runs a review action for an API route: input errors answer their status and message as JSON. */

@@ -348,6 +348,8 @@ export const questionResults = sqliteTable(
     feedback: text("feedback").notNull().default(""),
     editedBy: text("edited_by"),
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** The crop of the student's answer on its page, in R2 (core/files/answer-crop-keys.ts); null without one. */
+    cropKey: text("crop_key"),
   },
   (t) => [uniqueIndex("question_results_submission_q_idx").on(t.submissionId, t.questionNumber)],
 );

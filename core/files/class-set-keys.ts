@@ -10,6 +10,11 @@ export function classSetPageKey(teacherId: string, assignmentId: string, submiss
   return `${classSetPrefix(teacherId, assignmentId)}pages/${submissionId}.json`;
 }
 
+/** The page's cleaned image, kept as long as its words: a regrade against the template cuts its answer crops again. */
+export function classSetPageImageKey(teacherId: string, assignmentId: string, submissionId: string): string {
+  return `${classSetPrefix(teacherId, assignmentId)}page-images/${submissionId}.jpg`;
+}
+
 export function classSetTemplateKey(teacherId: string, assignmentId: string): string {
   return `${classSetPrefix(teacherId, assignmentId)}template.json`;
 }

@@ -3,6 +3,16 @@ import { z } from "zod";
 
 export const QuestionStatus = z.enum(["correct", "partial", "incorrect", "missing", "needs-review"]);
 
+/** Where the student's answer is on its page image (pixels of the cleaned page), for the crop shown at review. */
+export const AnswerRegion = z.object({
+  page: z.number().int().min(1),
+  x: z.number().min(0),
+  y: z.number().min(0),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+export type AnswerRegion = z.infer<typeof AnswerRegion>;
+
 export const QuestionResult = z.object({
   number: z.number().int().min(1),
   questionText: z.string().nullable(),
@@ -20,6 +30,8 @@ export const QuestionResult = z.object({
   /** The teacher should look at this question; `reviewReason` says why in a sentence. */
   needsReview: z.boolean().default(false),
   reviewReason: z.string().nullable().default(null),
+  /** Set by the pipeline from the reading, whoever graded (answers/regions.ts). */
+  region: AnswerRegion.nullable().optional(),
 });
 
 export const CriterionResult = z.object({

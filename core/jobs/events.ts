@@ -43,6 +43,9 @@ export const JobEvent = z.discriminatedUnion("type", [
     /** The grader wants the teacher to look at this question, and why. */
     needsReview: z.boolean().optional(),
     reviewReason: z.string().nullable().optional(),
+    /** The answer read, and the link to its crop on the page (the student's ink), when there is one. */
+    answer: z.string().nullable().optional(),
+    cropUrl: z.string().nullable().optional(),
   }),
   z.object({ type: z.literal("feedback_delta"), submissionId: z.string(), delta: z.string() }),
   z.object({

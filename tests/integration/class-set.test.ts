@@ -52,7 +52,29 @@ describe("a class set read as a set", { timeout: 240_000 }, () => {
       );
       // The options line is print: never an answer.
       for (const q of paper.questions) expect(String(q.answer ?? "")).not.toMatch(/A\)\s*Asia/);
+      // Each answer read has its crop, cut from the page (the first pages' cut again after their regrade).
+      for (const q of paper.questions.filter((q: any) => q.answer)) {
+        expect(q.crop_url, `${page.student} question ${q.number}`).toBe(`/api/submissions/${paper.id}/questions/${q.number}/crop`);
+      }
     }
+
+    // A crop is a small PNG of one answer, wider than tall, served to its teacher only.
+    const first = body.assignment.submissions.find((s: any) => s.id === submissionIds[0]);
+    const cropUrl = first.questions.find((q: any) => q.crop_url).crop_url as string;
+    const crop = await api(cropUrl, { token });
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get("Content-Type")).toBe("image/png");
+    const png = new Uint8Array(await crop.arrayBuffer());
+    const view = new DataView(png.buffer);
+    const [width, height] = [view.getUint32(16), view.getUint32(20)];
+    expect(width).toBeGreaterThan(height);
+    expect(height).toBeLessThan(250);
+    const again = await api(cropUrl, { token, headers: { "If-None-Match": crop.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+    const stranger = await registerTeacher();
+    expect((await api(cropUrl, { token: stranger.access_token })).status).toBe(404);
+    const single = (await (await api(`/api/submissions/${first.id}`, { token })).json()) as { submission: any };
+    expect(single.submission.questions.find((q: any) => q.crop_url === cropUrl)).toBeTruthy();
     // The pages graded before the template were graded again against it; their stored words are still there
     // (the template settles at 8 pages), and no paper is left marked as read alone.
     const flags = await env.DB.prepare("SELECT flags FROM submissions WHERE assignment_id = ?").bind(assignmentId).all<{ flags: string }>();

@@ -7,6 +7,7 @@ import { submissions } from "../../core/db/schema";
 import type { AnswerKey, GradingResult, Rubric, WorksheetTemplate } from "./engines";
 import { forgetClassSetPages, SETTLED_PAGES, storedReading } from "./class-set";
 import { writeFeedback } from "./feedback-step";
+import { keepAnswerCrops } from "./answer-crops";
 import type { GradingProvider } from "./providers";
 import type { JobEventSink } from "./results";
 import { identifyStudent, READ_ALONE, saveResult, type Assignment } from "./submission-results";
@@ -48,7 +49,13 @@ export async function regradeReadAlone(
         }
       : graded;
     const feedback = await writeFeedback(provider, { submission, attempt: 0, result, reading, assignment: grading.assignment }, quiet);
-    await saveResult(scope, submission, { result, reading, feedback, ...who });
+    const crops = await keepAnswerCrops(
+      env.UPLOADS,
+      { teacherId: scope.teacherId, submissionId: submission.id },
+      reading,
+      result.questions,
+    );
+    await saveResult(scope, submission, { result, reading, feedback, ...who, crops });
     count += 1;
   }
   if (template.pages >= SETTLED_PAGES) await forgetClassSetPages(env.UPLOADS, scope.teacherId, assignment.id);

@@ -2,7 +2,7 @@
 // assignment, and once three pages of the assignment are read, the worksheet's printed template is found from
 // them and kept with the assignment, so that later pages, regrades and late papers use it. The first pages are
 // graded as they come, alone: finding the template never holds a result back.
-import { classSetPageKey, classSetPrefix, classSetTemplateKey } from "../../core/files/class-set-keys";
+import { classSetPageImageKey, classSetPageKey, classSetPrefix, classSetTemplateKey } from "../../core/files/class-set-keys";
 import type { AnswerKey, DocumentReading, PageReading, WorksheetTemplate } from "./engines";
 import { findTemplate } from "./engines";
 
@@ -78,6 +78,7 @@ export async function classSetTemplate(
   const kept = await keptTemplate(bucket, teacherId, assignmentId);
   if (kept && kept.pages >= SETTLED_PAGES) return { template: kept, inSet: true, created: false };
   await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
+  if (page.image) await bucket.put(classSetPageImageKey(teacherId, assignmentId, submissionId), page.image);
 
   const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
   const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
@@ -99,10 +100,11 @@ export async function classSetTemplate(
 export async function storedReading(bucket: R2Bucket, teacherId: string, assignmentId: string, submissionId: string) {
   const page = await readJson<StoredPage>(bucket, classSetPageKey(teacherId, assignmentId, submissionId));
   if (!page?.lines) return undefined;
+  const image = await bucket.get(classSetPageImageKey(teacherId, assignmentId, submissionId));
   const reading: DocumentReading = {
     kind: "jpeg",
     method: "ocr",
-    pages: [{ number: 1, method: "ocr", durationMs: 0, ...page }],
+    pages: [{ number: 1, method: "ocr", durationMs: 0, ...page, image: image ? new Uint8Array(await image.arrayBuffer()) : undefined }],
     text: page.text,
     confidence: page.confidence,
     durationMs: 0,
@@ -112,10 +114,12 @@ export async function storedReading(bucket: R2Bucket, teacherId: string, assignm
 
 /** Forgets the pages' words once the template is settled: students' names and answers are among them. */
 export async function forgetClassSetPages(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<void> {
-  const prefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
-  for (;;) {
-    const listed = await bucket.list({ prefix, limit: 1000 });
-    if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));
-    if (!listed.truncated) return;
+  for (const folder of ["pages/", "page-images/"]) {
+    const prefix = `${classSetPrefix(teacherId, assignmentId)}${folder}`;
+    for (;;) {
+      const listed = await bucket.list({ prefix, limit: 1000 });
+      if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));
+      if (!listed.truncated) break;
+    }
   }
 }

@@ -6,6 +6,7 @@ export { setOcrAssetLoader, type OcrAssetLoader } from "./reading/ocr/assets";
 export type { OcrEngine } from "./reading/ocr/engine";
 export type { PaddleAssets } from "./reading/ocr/paddle";
 export { MAX_IMAGE_PIXELS, OCR_LONG_SIDE } from "./reading/images";
+export { cropBoxes } from "./reading/crops";
 export type {
   DocumentReading,
   PageReading,
@@ -18,7 +19,8 @@ export type {
 } from "./reading/types";
 export { parseAnswerKey, AnswerKeyError, type AnswerKey, type KeyQuestion } from "./answers/answer-key";
 export { parseRubric, RubricError, type Rubric, type RubricCriterion } from "./judging/rubric";
-export { extractStudentWork, type StudentWork, type StudentAnswer } from "./answers/student-work";
+export { extractStudentWork, extractFromReading, readingLines, type StudentWork, type StudentAnswer } from "./answers/student-work";
+export { answerRegion } from "./answers/regions";
 export { findTemplate, studentWords, type WorksheetTemplate } from "./answers/template";
 export { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "./judging/grade";
 export {

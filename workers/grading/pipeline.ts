@@ -27,6 +27,8 @@ import { gradingProviderFor } from "./grading-provider";
 import { visionReaderForTeacher } from "./vision-step";
 import { writeFeedback } from "./feedback-step";
 import { checkedOnly } from "./checks-only";
+import { keepAnswerCrops } from "./answer-crops";
+import { answerCropUrl } from "../../core/files/answer-crop-keys";
 import { readUpload } from "./reading";
 import { settleJob, type JobEventSink } from "./results";
 import { identifyStudent, saveResult, TEXT_CORRECTED, type Assignment, type Submission } from "./submission-results";
@@ -223,6 +225,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         flags: [...checked.flags, { type: "student-not-linked", message: unlinked }],
       }
     : checked;
+  // Each answer's crop (the student's ink) is cut before the marks stream, so the live page shows it beside them.
+  const crops = await keepAnswerCrops(env.UPLOADS, { teacherId: scope.teacherId, submissionId: submission.id }, reading, result.questions);
   for (const q of result.questions) {
     await sink.append(
       {
@@ -235,6 +239,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         confidence: q.confidence,
         needsReview: q.needsReview,
         reviewReason: q.reviewReason,
+        answer: q.studentAnswer,
+        cropUrl: answerCropUrl({ submissionId: submission.id, questionNumber: q.number, cropKey: crops.get(q.number) }),
       },
       `question:${submission.id}:${q.number}`,
     );
@@ -243,7 +249,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   // 4. Feedback, streamed token by token (a failing hosted model gives way to the local writer).
   const feedback = await writeFeedback(provider, { submission, attempt, result, reading, assignment: gradingAssignment }, sink);
 
-  await saveResult(scope, submission, { result, reading, feedback, ...who, readAlone: set?.inSet && !template });
+  await saveResult(scope, submission, { result, reading, feedback, ...who, readAlone: set?.inSet && !template, crops });
   // The template was found just now: the pages graded before it are graded again against it.
   if (set?.created && template) {
     await regradeReadAlone(env, scope, assignment!, template, { provider, key, rubric, assignment: gradingAssignment }, submission.id);

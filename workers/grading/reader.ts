@@ -5,7 +5,7 @@
 // GET /warm loads the OCR engine once, before the first page arrives.
 import { PhotonImage } from "@cf-wasm/photon";
 import { getOcrEngine, readDocument, UnsupportedFileError, type PrintedLayout } from "./engines";
-import { PRINTED_LAYOUT_HEADER } from "./reader-protocol";
+import { pageEventToWire, PRINTED_LAYOUT_HEADER, readingToWire } from "./reader-protocol";
 
 /** A white page with a few dark bars where lines of text would be, as a JPEG. */
 function warmupPage(): Uint8Array {
@@ -51,8 +51,8 @@ export default {
     const line = (value: unknown) => writer.write(encoder.encode(`${JSON.stringify(value)}\n`));
     const work = (async () => {
       try {
-        const reading = await readDocument(bytes, { printed, onPage: (page) => void line({ page }) });
-        await line({ reading });
+        const reading = await readDocument(bytes, { printed, onPage: (page) => void line({ page: pageEventToWire(page) }) });
+        await line({ reading: readingToWire(reading) });
       } catch (error) {
         const failure: ReaderFailure = { message: error instanceof Error ? error.message : String(error) };
         if (error instanceof UnsupportedFileError) failure.unsupported = error.reason;

@@ -4,7 +4,7 @@
 import type { UnsupportedFileReason } from "../../core/files/file-type";
 import { readDocument, UnsupportedFileError, type DocumentReading, type PageReading, type ReadOptions } from "./engines";
 import type { ReaderFailure } from "./reader";
-import { PRINTED_LAYOUT_HEADER } from "./reader-protocol";
+import { PRINTED_LAYOUT_HEADER, readingFromWire } from "./reader-protocol";
 
 /**
  * Each reader reads one document at a time; the consumer takes more submissions at once than there are readers
@@ -87,7 +87,7 @@ async function readRemotely(reader: Fetcher, bytes: Uint8Array, opts: ReadOption
       const message = JSON.parse(buffer.slice(0, cut)) as { page?: PageReading; reading?: DocumentReading; error?: ReaderFailure };
       buffer = buffer.slice(cut + 1);
       if (message.page) opts.onPage?.(message.page);
-      if (message.reading) return message.reading;
+      if (message.reading) return readingFromWire(message.reading);
       if (message.error) {
         const { message: text, unsupported } = message.error;
         throw unsupported ? new UnsupportedFileError(text, unsupported as UnsupportedFileReason) : new Error(text);

@@ -75,6 +75,8 @@ export async function saveResult(
     studentId: string | null;
     /** A class-set page graded without the worksheet's template (regraded when it is found). */
     readAlone?: boolean;
+    /** Each question's answer crop in R2 (answer-crops.ts). */
+    crops?: ReadonlyMap<number, string>;
   },
 ) {
   const { result, reading } = outcome;
@@ -109,6 +111,7 @@ export async function saveResult(
         feedback: override?.feedback ?? q.feedback,
         editedBy: override?.editedBy ?? null,
         editedAt: override?.editedAt ?? null,
+        cropKey: outcome.crops?.get(q.number) ?? null,
       }),
     ),
     db

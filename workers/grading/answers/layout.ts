@@ -8,8 +8,10 @@ import type { PageReading, ReadLine, ReadWord } from "../reading/types";
 export interface TextLine {
   text: string;
   confidence: number;
-  /** The line's words with their own confidences, when the reader gave them. */
-  words?: Pick<ReadWord, "text" | "confidence">[];
+  /** The line's words with their own confidences (and boxes on the page image), when the reader gave them. */
+  words?: (Pick<ReadWord, "text" | "confidence"> & Partial<Pick<ReadWord, "bbox">>)[];
+  /** The page the line is on (1-based), when it was read from a document. */
+  page?: number;
   /**
    * What the student wrote on the line, when the worksheet's template is known (answers/template.ts): the words
    * that are not printed, in reading order; "" when the whole line is printed. Undefined without a template.

@@ -339,7 +339,7 @@ export function extractFromReading(reading: DocumentReading, key?: AnswerKey): S
 export function readingLines(reading: DocumentReading, template?: WorksheetTemplate): TextLine[] {
   return reading.pages.flatMap((page) => {
     if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
-    const lines = layoutLines(page);
+    const lines = layoutLines(page).map((l) => ({ ...l, page: page.number }));
     const marked = template ? studentWords(template, page) : null;
     if (!marked) return lines;
     return lines.map((l) => ({

@@ -18,6 +18,7 @@ import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
 import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
 import type { WorksheetTemplate } from "../answers/template";
+import { answerRegion } from "../answers/regions";
 import type { DocumentReading } from "../reading/types";
 import { compareAnswer, parseNumber } from "../values/values";
 
@@ -291,6 +292,7 @@ export function gradeSubmission(input: GradeInput): GradingResult {
     readingConfidence: Math.max(0, Math.min(1, q.readingConfidence)),
     matchConfidence: Math.max(0, Math.min(1, q.matchConfidence)),
     feedback: questionFeedback(q, band),
+    region: answerRegion(lines, answers.get(q.number)),
   }));
 
   const rubric = input.rubric

@@ -45,6 +45,11 @@ export interface PageReading {
   reader?: string;
   /** Why the hosted vision model's reading was not used (the local reading was kept). */
   visionError?: string;
+  /**
+   * The cleaned page the boxes refer to, as a grey JPEG: where each answer's crop is cut from for the teacher's
+   * review (pages read by the local engine only: a hosted model's lines carry no boxes).
+   */
+  image?: Uint8Array;
   durationMs: number;
 }
 

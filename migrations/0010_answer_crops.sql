@@ -1,0 +1,1 @@
+ALTER TABLE `question_results` ADD `crop_key` text;

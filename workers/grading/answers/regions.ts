@@ -1,0 +1,60 @@
+// Where each answer is on its page: the boxes of the words that spell it, for the crop the teacher checks the mark
+// against (issue 30, step 7). Pages read from a text layer or a hosted model's transcript have no usable boxes.
+import type { AnswerRegion } from "../../../core/grading/result";
+import type { BoundingBox } from "../reading/types";
+import type { StudentAnswer, TextLine } from "./student-work";
+
+type BoxedWord = { text: string; confidence: number; bbox: BoundingBox };
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+function union(boxes: BoundingBox[]): BoundingBox {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/**
+ * The words of a line that spell the answer: the run of words that spells it exactly (an answer in a blank inside
+ * a sentence, or after "="), else every word that is part of it, else the student's words on a registered page,
+ * else the whole line.
+ */
+export function answerWords(line: TextLine, answer: string): BoxedWord[] {
+  const words = (line.words ?? []).filter((w): w is BoxedWord => !!w.bbox && w.bbox.width > 0 && w.bbox.height > 0);
+  if (!words.length) return [];
+  const wanted = letters(answer);
+  if (wanted) {
+    for (let start = words.length - 1; start >= 0; start--) {
+      let spelled = "";
+      for (let end = start; end < words.length && spelled.length < wanted.length; end++) {
+        spelled += letters(words[end].text);
+        if (spelled === wanted) return words.slice(start, end + 1);
+      }
+    }
+    const parts = words.filter((w) => letters(w.text).length > 0 && wanted.includes(letters(w.text)));
+    if (parts.length) return parts;
+  }
+  const student = new Set((line.student ?? "").split(/\s+/).filter(Boolean));
+  const theirs = words.filter((w) => student.has(w.text));
+  return theirs.length ? theirs : words;
+}
+
+/** The answer's box on its page, with a margin of half a text height so the ink is not cut at its edges. */
+export function answerRegion(lines: TextLine[], answer: StudentAnswer | undefined): AnswerRegion | null {
+  if (!answer?.answer) return null;
+  const line = lines[answer.line];
+  if (!line?.page) return null;
+  const words = answerWords(line, answer.answer);
+  if (!words.length) return null;
+  const box = union(words.map((w) => w.bbox));
+  const margin = Math.round(Math.max(...words.map((w) => w.bbox.height)) / 2);
+  return {
+    page: line.page,
+    x: Math.max(0, box.x - margin),
+    y: Math.max(0, box.y - margin),
+    width: box.width + 2 * margin,
+    height: box.height + 2 * margin,
+  };
+}
