@@ -16,6 +16,10 @@ import { overrideQuestion, overrideScore, saveRecognizedText, setApproval, submi
 import { NotFoundBoundary } from "~/components/classes/not-found";
 import { RewriteFeedbackForm, StaleFeedback } from "~/components/assignments/stale-feedback";
 import { questionStaleFlag, rewriteAllFeedback, SUMMARY_STALE } from "~/server/feedback-refresh.server";
+import { EditHistory } from "./+submission-page/edit-history";
+import { QuestionList } from "./+submission-page/question-list";
+import { StudentWork } from "./+submission-page/student-work";
+import { inputClass } from "./+submission-page/styles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.submission.studentName || "Submission"} · ${data?.assignment.title ?? ""} | Gradewell` },
@@ -133,9 +137,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none";
-
 export default function SubmissionPage() {
   const { assignment, submission, file, questions, edits, previousId, nextId, job } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -143,9 +144,6 @@ export default function SubmissionPage() {
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
   const busy = navigation.state === "submitting";
   const base = `/assignment/${assignment.id}/submission`;
-  const fileUrl = file ? `/api/files/${file.id}` : null;
-  const isImage = file?.contentType.startsWith("image/") && file.contentType !== "image/heic";
-  const isPdf = file?.contentType === "application/pdf";
   const name = submission.studentName || "Unnamed student";
 
   return (
@@ -244,40 +242,7 @@ export default function SubmissionPage() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="work-title">
-          <div className="flex items-center justify-between">
-            <h2 id="work-title" className="text-base font-semibold">
-              Student&apos;s work
-            </h2>
-            {fileUrl ? (
-              <a href={`${fileUrl}?download`} className="text-sm font-medium text-brand-600 hover:underline">
-                Download
-              </a>
-            ) : null}
-          </div>
-          <div className="mt-3 overflow-hidden rounded-lg bg-slate-100">
-            {!fileUrl ? (
-              <p className="p-6 text-sm text-slate-600">No file.</p>
-            ) : isImage ? (
-              <img src={fileUrl} alt={`${name}'s work`} className="mx-auto max-h-[75vh] w-auto" />
-            ) : isPdf ? (
-              <object data={fileUrl} type="application/pdf" className="h-[75vh] w-full" aria-label={`${name}'s work`}>
-                <p className="p-6 text-sm">
-                  <a href={fileUrl} className="text-brand-600 underline">
-                    Open {file?.fileName}
-                  </a>
-                </p>
-              </object>
-            ) : (
-              <p className="p-6 text-sm text-slate-700">
-                {file?.fileName}:{" "}
-                <a href={`${fileUrl}?download`} className="font-medium text-brand-600 underline">
-                  download to view
-                </a>
-              </p>
-            )}
-          </div>
-        </section>
+        <StudentWork name={name} file={file} />
 
         <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="text-title">
           <h2 id="text-title" className="text-base font-semibold">
@@ -366,125 +331,12 @@ export default function SubmissionPage() {
         </Form>
       </section>
 
-      {questions.length ? (
-        <section className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby="questions-title">
-          <h2 id="questions-title" className="px-5 pt-5 text-base font-semibold">
-            Questions
-          </h2>
-          <ul className="mt-3 divide-y divide-slate-100">
-            {questions.map((q) => (
-              <li
-                key={`${q.id}:${q.pointsAwarded}:${q.aiPoints}:${q.reason}:${q.feedback}`}
-                className={`px-5 py-4 ${q.needsReview ? "bg-orange-50/60" : ""}`}
-                data-testid="question-row"
-              >
-                <Form method="post" className="grid gap-3 md:grid-cols-[6rem_1fr_1fr_9rem]">
-                  <input type="hidden" name="questionId" value={q.id} />
-                  <div>
-                    <Link
-                      to={`/assignment/${assignment.id}/question/${encodeURIComponent(q.number)}`}
-                      className="text-sm font-semibold text-brand-700 hover:underline"
-                    >
-                      Question {q.number}
-                    </Link>
-                    <p className="mt-1 text-xs text-slate-500">Confidence {Math.round(q.confidence * 100)}%</p>
-                  </div>
-                  <div className="text-sm">
-                    <p>
-                      <span className="text-slate-500">Key:</span> <span className="font-medium">{q.keyAnswer ?? "—"}</span>
-                    </p>
-                    <p className="mt-1">
-                      <span className="text-slate-500">Answer read:</span> <span className="font-medium">{q.studentAnswer ?? "—"}</span>
-                    </p>
-                    {q.reason ? <p className="mt-1 text-xs text-slate-600">{q.reason}</p> : null}
-                    {q.needsReview ? (
-                      <p className="mt-1 text-xs font-medium text-orange-800" data-testid="question-review-reason">
-                        Needs review: {q.reviewReason ?? "please check"}
-                      </p>
-                    ) : null}
-                  </div>
-                  <div>
-                    <label htmlFor={`feedback-${q.id}`} className="mb-1 block text-xs font-medium text-slate-600">
-                      Feedback
-                    </label>
-                    <textarea id={`feedback-${q.id}`} name="feedback" defaultValue={q.feedback} rows={2} className={inputClass} />
-                    {q.feedbackStale ? <StaleFeedback busy={busy} /> : null}
-                  </div>
-                  <div>
-                    <label htmlFor={`points-${q.id}`} className="mb-1 block text-xs font-medium text-slate-600">
-                      Points (of {formatPoints(q.pointsPossible)})
-                    </label>
-                    <input
-                      id={`points-${q.id}`}
-                      name="points"
-                      type="number"
-                      step="any"
-                      min={0}
-                      max={q.pointsPossible}
-                      defaultValue={q.pointsAwarded}
-                      className={inputClass}
-                    />
-                    {q.edited && q.aiPoints != null ? (
-                      <p className="mt-1 text-xs text-slate-500">AI gave {formatPoints(q.aiPoints)}</p>
-                    ) : null}
-                    <button
-                      name="intent"
-                      value="question"
-                      disabled={busy}
-                      className="mt-2 w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                    >
-                      Save
-                    </button>
-                  </div>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {questions.length ? <QuestionList assignmentId={assignment.id} questions={questions} busy={busy} /> : null}
 
-      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="history-title">
-        <h2 id="history-title" className="text-base font-semibold">
-          Edit history
-        </h2>
-        {edits.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No changes yet: this is the grader&apos;s work as it came out.</p>
-        ) : (
-          <ul className="mt-3 space-y-2 text-sm" data-testid="edit-history">
-            {edits.map((e) => (
-              <li key={e.id} className="flex flex-wrap gap-x-2 text-slate-700">
-                <time dateTime={e.editedAt} className="text-slate-500">
-                  {new Date(e.editedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
-                </time>
-                <span>
-                  {e.editor ?? "A teacher"} {describeEdit(e)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <EditHistory edits={edits} />
       <RewriteFeedbackForm />
     </main>
   );
-}
-
-function describeEdit(e: { field: string; questionNumber: string | null; oldValue: string | null; newValue: string | null }) {
-  const where = e.questionNumber ? ` on question ${e.questionNumber}` : "";
-  switch (e.field) {
-    case "score":
-      return `changed the score from ${e.oldValue ?? "none"} to ${e.newValue}`;
-    case "points":
-      return `changed the points${where} from ${e.oldValue ?? "none"} to ${e.newValue}`;
-    case "feedback":
-      return `edited the feedback${where}`;
-    case "recognized_text":
-      return "corrected the recognised text and regraded";
-    case "approval":
-      return e.newValue ? "approved the grade" : "withdrew the approval";
-    default:
-      return `changed ${e.field}`;
-  }
 }
 
 /** A missing (or another teacher's) submission gets a not-found page inside the app's layout. */

@@ -6,7 +6,6 @@ import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
 import {
   Badge,
   card,
-  EmptyState,
   Flash,
   formatDate,
   PageHeader,
@@ -20,7 +19,7 @@ import {
 import { GradebookIdsNotice } from "~/components/classes/gradebook-ids";
 import { ExportDialog } from "~/components/exports/export-dialog";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { ATTENDANCE_STATUSES } from "../../core/constants";
+import { type ATTENDANCE_STATUSES } from "../../core/constants";
 import { formatPercent } from "~/lib/grades";
 import { parseRoster, type RosterPreview } from "~/lib/roster-csv";
 import { AttendanceDate, EnrollStudentForm } from "~/schemas/classes";
@@ -38,6 +37,9 @@ import {
 } from "~/server/classes.server";
 import { getDb } from "../../core/db/client";
 import { DataTable } from "~/components/ui/data-table";
+import { AttendancePanel } from "./+class-page/attendance-panel";
+import { ClassAssignments } from "./+class-page/class-assignments";
+import { RosterPreviewTable } from "./+class-page/roster-preview";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.klass.name ?? "Class"} | Gradewell` }];
 
@@ -152,8 +154,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return reply({ intent, error: "Unknown action." }, 400);
   }
 }
-
-const STATUS_LABELS = { present: "Present", absent: "Absent", late: "Late" } as const;
 
 export default function ClassPage() {
   const { klass, roster, assignments, others, attendance } = useLoaderData<typeof loader>();
@@ -337,182 +337,11 @@ export default function ClassPage() {
           <GradebookIdsNotice roster={roster} />
         </section>
 
-        <section aria-labelledby="attendance-heading" className={`${card} p-6`}>
-          <h2 id="attendance-heading" className="text-lg font-semibold">
-            Attendance
-          </h2>
-          <Form method="get" className="mt-3 flex items-end gap-2">
-            <div className="flex-1">
-              <label htmlFor="attendance-date" className="mb-1 block text-sm font-medium text-slate-700">
-                Date
-              </label>
-              <input
-                id="attendance-date"
-                type="date"
-                name="date"
-                defaultValue={attendance.date}
-                className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-            </div>
-            <button type="submit" className={secondaryButton}>
-              Open
-            </button>
-          </Form>
-          {roster.length === 0 ? (
-            <p className="mt-4 text-sm text-slate-600">Add students to take attendance.</p>
-          ) : (
-            <Form method="post" className="mt-4" key={attendance.date}>
-              <input type="hidden" name="date" value={attendance.date} />
-              <p className="mb-2 text-xs text-slate-500">
-                {attendance.taken
-                  ? `Taken for ${formatDate(attendance.date)}; saving updates it.`
-                  : `Not taken yet for ${formatDate(attendance.date)}.`}
-              </p>
-              <ul className="divide-y divide-slate-100">
-                {roster.map((s) => (
-                  <li key={s.id} className="py-2">
-                    <fieldset>
-                      <legend className="text-sm font-medium text-slate-900">{s.name}</legend>
-                      <div className="mt-1 flex gap-3">
-                        {ATTENDANCE_STATUSES.map((status) => (
-                          <label key={status} className="flex items-center gap-1 text-sm text-slate-700">
-                            <input
-                              type="radio"
-                              name={`status:${s.id}`}
-                              value={status}
-                              defaultChecked={(attendance.register[s.id] ?? "present") === status}
-                            />
-                            {STATUS_LABELS[status]}
-                          </label>
-                        ))}
-                      </div>
-                    </fieldset>
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="submit"
-                name="intent"
-                value="attendance"
-                className={`${primaryButton} mt-4 w-full`}
-                disabled={pendingIntent === "attendance"}
-              >
-                {pendingIntent === "attendance" ? "Saving..." : "Save attendance"}
-              </button>
-            </Form>
-          )}
-          {attendance.days.length > 0 ? (
-            <div className="mt-6 border-t border-slate-200 pt-4">
-              <h3 className="text-sm font-semibold">Recent days</h3>
-              <ul className="mt-2 space-y-1 text-sm">
-                {attendance.days.map((d) => (
-                  <li key={d.date} className="flex justify-between">
-                    <Link to={`?date=${d.date}`} className="text-brand-700 hover:underline">
-                      {formatDate(d.date)}
-                    </Link>
-                    <span className="text-slate-600">{`${d.present} present · ${d.late} late · ${d.absent} absent`}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </section>
+        <AttendancePanel attendance={attendance} roster={roster} pendingIntent={pendingIntent} />
       </div>
 
-      <section aria-labelledby="assignments-heading" className={`${card} mt-8 p-6`}>
-        <h2 id="assignments-heading" className="text-lg font-semibold">
-          Assignments
-        </h2>
-        {assignments.length === 0 ? (
-          <div className="mt-4">
-            <EmptyState
-              title="No assignments for this class yet"
-              action={
-                <Link to="/add-assignment" className={primaryButton}>
-                  Create Assignment
-                </Link>
-              }
-            >
-              Assignments you create for this class appear here with their status and average.
-            </EmptyState>
-          </div>
-        ) : (
-          <div className="mt-4 overflow-x-auto">
-            <DataTable variant="plain" columns={["Assignment", "Status", "Due", "Graded", "Average"]}>
-              {assignments.map((a) => (
-                <tr key={a.id}>
-                  <td className="py-2 pr-3">
-                    <Link to={`/assignment/${a.id}`} className="font-medium text-brand-700 hover:underline">
-                      {a.title}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge tone={a.status === "Active" ? "green" : a.status === "Completed" ? "brand" : "slate"}>{a.status}</Badge>
-                  </td>
-                  <td className="py-2 pr-3">{formatDate(a.dueDate)}</td>
-                  <td className="py-2 pr-3">{`${a.graded}/${a.submissions}`}</td>
-                  <td className="py-2">
-                    <Badge tone={scoreTone(a.averageScore)}>{formatPercent(a.averageScore)}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          </div>
-        )}
-      </section>
+      <ClassAssignments assignments={assignments} />
     </main>
-  );
-}
-
-function RosterPreviewTable({ preview }: { preview: RosterPreview & { csv: string } }) {
-  const valid = preview.rows.filter((r) => r.error === null).length;
-  return (
-    <div className="mt-6 rounded-lg border border-slate-200 p-4" aria-labelledby="preview-heading">
-      <h3 id="preview-heading" className="text-sm font-semibold">
-        Import preview
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">{`${valid} of ${preview.rows.length} rows can be imported.`}</p>
-      <div className="mt-3 max-h-72 overflow-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Line
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Name
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Email
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {preview.rows.map((r) => (
-              <tr key={r.line} className={r.error ? "bg-red-50" : undefined}>
-                <td className="py-1 pr-3">{r.line}</td>
-                <td className="py-1 pr-3">{r.name || "—"}</td>
-                <td className="py-1 pr-3">{r.email || "—"}</td>
-                <td className="py-1">
-                  {r.error ? <span className="text-red-800">{r.error}</span> : <span className="text-emerald-800">Ready</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {valid > 0 ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="csv" value={preview.csv} />
-          <button type="submit" name="intent" value="import-csv" className={primaryButton}>
-            {`Import ${valid} student${valid === 1 ? "" : "s"}`}
-          </button>
-        </Form>
-      ) : null}
-    </div>
   );
 }
 

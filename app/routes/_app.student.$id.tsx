@@ -1,28 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Await, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Await, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Suspense } from "react";
 import { GradeTrendChart, ProgressLineChart, ScoresBarChart } from "~/components/charts/charts";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import {
-  Badge,
-  card,
-  Flash,
-  formatDate,
-  primaryButton,
-  scoreTone,
-  secondaryButton,
-  smallButton,
-  StatCard,
-  TabLinks,
-  textareaClass,
-} from "~/components/classes/ui";
+import { Badge, card, Flash, formatDate, scoreTone, secondaryButton, StatCard, TabLinks } from "~/components/classes/ui";
 import { AccessLogList } from "~/components/access-log-list";
 import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";
-import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { GRADE_LEVELS } from "../../core/constants";
 import { formatPercent, gradeLabel } from "~/lib/grades";
 import { NoteForm, StudentDetailsForm } from "~/schemas/classes";
 import { accessLogFor, logAccess } from "~/server/access-log.server";
@@ -31,6 +16,9 @@ import { getDb } from "../../core/db/client";
 import { addNote, deleteNote, listNotes, updateNote } from "~/server/notes.server";
 import { getStudent, studentProfile, updateStudent } from "~/server/students.server";
 import { DataTable } from "~/components/ui/data-table";
+import { NotesPanel, type Note } from "./+student-page/notes-panel";
+import { type StudentPageResult as Result } from "./+student-page/result";
+import { StudentDetails } from "./+student-page/student-details";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ?? "Student"} | Gradewell` }];
 
@@ -57,8 +45,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const accessLog = await accessLogFor(db, teacher.id, { studentId: student.id, limit: 20 });
   return { name: student.name, profile, notes, accessLog };
 }
-
-type Result = { intent: string; message?: string; error?: string; note?: SubmissionResult<string[]>; details?: SubmissionResult<string[]> };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
@@ -98,7 +84,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 type Profile = NonNullable<Awaited<ReturnType<typeof loader>>["profile"] extends Promise<infer P> ? P : never>;
-type Note = { id: string; body: string; createdAt: string; updatedAt: string };
 
 export default function StudentProfilePage() {
   const { profile, notes, name, accessLog } = useLoaderData<typeof loader>();
@@ -283,151 +268,6 @@ function Profile({ profile, notes, tab, result }: { profile: Profile; notes: Not
 
       <StudentDetails student={student} result={result} />
     </>
-  );
-}
-
-function NotesPanel({ notes, showAll, base, result }: { notes: Note[]; showAll: boolean; base: string; result?: Result }) {
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-note";
-  const [form, fields] = useForm({
-    id: "add-note",
-    lastResult: result?.intent === "add-note" ? result.note : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NoteForm }),
-    shouldValidate: "onSubmit",
-  });
-  const shown = showAll ? notes : notes.slice(0, 5);
-  return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <Form method="post" {...getFormProps(form)} className={`${card} space-y-3 p-6`}>
-        <h2 className="text-lg font-semibold">Add Note</h2>
-        <label htmlFor={fields.body.id} className="block text-sm font-medium text-slate-700">
-          Note
-        </label>
-        <textarea rows={5} className={textareaClass} placeholder="What did you notice today?" {...getTextareaProps(fields.body)} />
-        <FieldError id={fields.body.errorId} errors={fields.body.errors} />
-        <button type="submit" name="intent" value="add-note" className={`${primaryButton} w-full`} disabled={adding}>
-          {adding ? "Saving..." : "Add Note"}
-        </button>
-      </Form>
-      <section className={`${card} p-6 lg:col-span-2`} aria-labelledby="notes-heading">
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="notes-heading" className="text-lg font-semibold">{`Notes (${notes.length})`}</h2>
-          {notes.length > 5 && !showAll ? (
-            <Link to={`${base}?tab=notes&all=1`} className={smallButton}>
-              View All Notes
-            </Link>
-          ) : null}
-        </div>
-        {notes.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No notes yet. Notes are private to you.</p>
-        ) : (
-          <ul className="mt-3 space-y-3" aria-label="Notes">
-            {shown.map((note) => (
-              <li key={note.id} className="rounded-lg border border-slate-200 p-4" data-testid="note">
-                <p className="whitespace-pre-wrap text-sm text-slate-900">{note.body}</p>
-                <p className="mt-2 text-xs text-slate-500">
-                  {formatDate(note.createdAt)}
-                  {note.updatedAt !== note.createdAt ? ` · edited ${formatDate(note.updatedAt)}` : ""}
-                </p>
-                <div className="mt-2 flex flex-wrap items-start gap-2">
-                  <details className="flex-1">
-                    <summary className="cursor-pointer text-xs font-medium text-brand-700">Edit</summary>
-                    <Form method="post" className="mt-2 space-y-2">
-                      <input type="hidden" name="noteId" value={note.id} />
-                      <label htmlFor={`edit-${note.id}`} className="sr-only">
-                        Edit note
-                      </label>
-                      <textarea id={`edit-${note.id}`} name="body" rows={3} defaultValue={note.body} className={textareaClass} required />
-                      <button type="submit" name="intent" value="edit-note" className={smallButton}>
-                        Save note
-                      </button>
-                    </Form>
-                  </details>
-                  <Form method="post">
-                    <input type="hidden" name="noteId" value={note.id} />
-                    <button type="submit" name="intent" value="delete-note" className={smallButton}>
-                      Delete
-                    </button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
-  );
-}
-
-function StudentDetails({ student, result }: { student: Profile["student"]; result?: Result }) {
-  const [form, fields] = useForm({
-    id: "student-details",
-    lastResult: result?.intent === "update-details" ? result.details : undefined,
-    defaultValue: {
-      name: student.name,
-      email: student.email ?? "",
-      studentNumber: student.studentNumber ?? "",
-      loginId: student.loginId ?? "",
-      gradeLevel: student.gradeLevel ?? "",
-      parentContact: student.parentContact ?? "",
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StudentDetailsForm }),
-    shouldValidate: "onBlur",
-  });
-  const gradeOptions = [...new Set([...GRADE_LEVELS, ...(student.gradeLevel ? [student.gradeLevel] : [])])];
-  return (
-    <details className={`${card} mt-8 p-6`} open={result?.intent === "update-details" && result.details?.status === "error"}>
-      <summary className="cursor-pointer text-lg font-semibold">Student details</summary>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormAlert id={form.errorId} message={form.errors?.[0]} />
-        </div>
-        <TextField
-          label="Full name"
-          {...getInputProps(fields.name, { type: "text" })}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-        />
-        <TextField
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
-        <TextField
-          label="SIS ID (student number)"
-          {...getInputProps(fields.studentNumber, { type: "text" })}
-          errors={fields.studentNumber.errors}
-          errorId={fields.studentNumber.errorId}
-        />
-        <TextField
-          label="Gradebook login (SIS Login ID)"
-          placeholder="Usually the school email"
-          {...getInputProps(fields.loginId, { type: "text" })}
-          errors={fields.loginId.errors}
-          errorId={fields.loginId.errorId}
-        />
-        <SelectField
-          label="Grade level"
-          placeholder="Not set"
-          options={gradeOptions.map((g) => ({ value: g, label: g }))}
-          {...getSelectProps(fields.gradeLevel)}
-        />
-        <div className="sm:col-span-2">
-          <TextField
-            label="Parent contact"
-            placeholder="Name, phone or email"
-            {...getInputProps(fields.parentContact, { type: "text" })}
-            errors={fields.parentContact.errors}
-          />
-        </div>
-        <div className="sm:col-span-2 flex justify-end">
-          <button type="submit" name="intent" value="update-details" className={primaryButton}>
-            Save details
-          </button>
-        </div>
-      </Form>
-    </details>
   );
 }
 

@@ -8,25 +8,17 @@ import { useEffect, useRef, useState } from "react";
 import { AssignmentDetailsFields, inputClass } from "~/components/assignments/assignment-details";
 import { CameraModal } from "~/components/assignments/camera-modal";
 import { StandardsInput } from "~/components/assignments/standards-input";
-import { Card, ProgressBar, Toggle } from "~/components/assignments/toggle";
+import { Card, Toggle } from "~/components/assignments/toggle";
 import { UploadCard, usePickedFiles } from "~/components/assignments/upload-card";
-import { FormAlert, Spinner } from "~/components/ui/field";
 import { useAssignmentUpload } from "~/hooks/use-assignment-upload";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useGoogleDrive } from "~/hooks/use-google-drive";
 import { DrivePicker, type DrivePick } from "~/components/google/drive-picker";
 import { UpgradeNotice } from "~/components/ui/upgrade-notice";
-import { planAllows, planLabel, STARTER_FILES_PER_UPLOAD, UPGRADE_PATH, type PlanId } from "~/lib/plan-features";
-import {
-  AssignmentForm,
-  CREATE_ERROR_MESSAGE,
-  FILE_FIELDS,
-  NO_FILES_MESSAGE,
-  PROCESSING_OPTIONS,
-  SUBMIT_LABELS,
-} from "~/schemas/assignments";
-
-type Mode = (typeof PROCESSING_OPTIONS)[number]["value"];
+import { planAllows, STARTER_FILES_PER_UPLOAD, type PlanId } from "~/lib/plan-features";
+import { AssignmentForm, FILE_FIELDS, SUBMIT_LABELS } from "~/schemas/assignments";
+import { AddAssignmentSubmit } from "~/components/assignments/add-assignment-submit";
+import { ProcessingCard, type ProcessingMode as Mode } from "~/components/assignments/processing-card";
 
 export type AddAssignmentFormProps = {
   settings: { defaultPoints: number; autoDetectStudents: boolean; autoDetectStandards: boolean; requireManualReview: boolean };
@@ -185,38 +177,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
             </Link>
           </div>
 
-          <Card title="Processing" description="Choose when Gradewell reads and grades the work.">
-            <div role="radiogroup" aria-label="Processing" className="grid gap-3 sm:grid-cols-3">
-              {PROCESSING_OPTIONS.map((option) => (
-                <label
-                  key={option.value}
-                  className={`flex cursor-pointer flex-col rounded-lg border p-3 text-sm ${mode === option.value ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 hover:border-slate-300"}`}
-                >
-                  <span className="flex items-center gap-2 font-medium text-slate-900">
-                    <input
-                      type="radio"
-                      name="processingMode"
-                      value={option.value}
-                      checked={mode === option.value}
-                      onChange={() => setMode(option.value)}
-                      className="h-4 w-4 border-slate-300 text-brand-600 focus:ring-brand-500"
-                    />
-                    {option.label}
-                  </span>
-                  <span className="mt-1 text-xs text-slate-600">{option.hint}</span>
-                </label>
-              ))}
-            </div>
-            <div className="mt-4">
-              <Toggle
-                name="batchUpload"
-                label="Batch upload"
-                hint={`Multiple student assignments: one file per student${planAllows(plan, "bulk_upload") ? "" : ` (up to ${STARTER_FILES_PER_UPLOAD} at a time on the ${planLabel(plan)} plan)`}`}
-                checked={batchUpload}
-                onChange={setBatchUpload}
-              />
-            </div>
-          </Card>
+          <ProcessingCard mode={mode} onModeChange={setMode} batchUpload={batchUpload} onBatchUploadChange={setBatchUpload} plan={plan} />
 
           <div className="space-y-4">
             <UploadCard
@@ -407,64 +368,19 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
           </div>
         </fieldset>
 
-        <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          {hydrated && noFiles ? (
-            <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="no-files-warning">
-              {NO_FILES_MESSAGE}
-            </p>
-          ) : null}
-          {tooManyFiles ? <UpgradeNotice feature="bulk_upload" plan={plan} /> : null}
-          {clientError ? (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              <p className="font-medium">{clientError.message}</p>
-              {clientError.detail ? <p className="mt-1">{clientError.detail}</p> : null}
-            </div>
-          ) : serverFormIssue?.field === "plan" ? (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              <p>{serverFormIssue.message}</p>
-              <a href={UPGRADE_PATH} className="mt-1 inline-block font-medium underline">
-                See plans
-              </a>
-            </div>
-          ) : serverFormIssue ? (
-            <FormAlert
-              message={
-                serverFormIssue.message === NO_FILES_MESSAGE ? NO_FILES_MESSAGE : `${CREATE_ERROR_MESSAGE} ${serverFormIssue.message}`
-              }
-            />
-          ) : null}
-          {busy ? (
-            <ProgressBar
-              value={progress}
-              label={created ? "Assignment created" : progress >= 95 ? "Starting AI grading" : "Uploading files"}
-            />
-          ) : null}
-          {created ? (
-            <p role="status" className="text-sm font-medium text-green-700">
-              Assignment created. Taking you to your assignments…
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            <Link to="/assignments" className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Cancel
-            </Link>
-            <button
-              type="submit"
-              disabled={pageBusy || (hydrated && (noFiles || tooManyFiles))}
-              className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {pageBusy ? <Spinner /> : null}
-              {pageBusy ? "Creating Assignment..." : submitLabel}
-            </button>
-          </div>
-          <p className="text-right text-xs text-slate-500">
-            Defaults come from your{" "}
-            <Link to="/settings" className="font-medium text-brand-600 hover:underline">
-              settings
-            </Link>
-            .
-          </p>
-        </div>
+        <AddAssignmentSubmit
+          hydrated={hydrated}
+          noFiles={noFiles}
+          tooManyFiles={tooManyFiles}
+          plan={plan}
+          clientError={clientError}
+          serverFormIssue={serverFormIssue}
+          busy={busy}
+          progress={progress}
+          created={created}
+          pageBusy={pageBusy}
+          submitLabel={submitLabel}
+        />
       </form>
 
       <DrivePicker
