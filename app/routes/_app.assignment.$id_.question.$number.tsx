@@ -5,7 +5,11 @@ import { formatPoints, pointsLabel } from "~/lib/format";
 import { AssignmentInputError } from "~/server/assignments.server";
 import { QuestionBatchForm } from "~/schemas/assignments";
 import { requireTeacher } from "~/server/auth.server";
-import { getDb } from "../../core/db/client";
+import { getDb, type Db } from "../../core/db/client";
+import { answerCropUrl } from "../../core/files/answer-crop-keys";
+import { actOnGroup, answerGroups } from "~/server/answer-groups.server";
+import { AnswerInk } from "~/components/ui/answer-ink";
+import { AnswerGroups } from "./+question-page/answer-groups";
 import { questionAcrossSubmissions, questionNumbers, saveQuestionAcrossSubmissions } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
 import { NotFoundBoundary } from "~/components/classes/not-found";
@@ -42,7 +46,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       needsReview: question.needsReview && question.editedAt == null,
       reviewReason: question.reviewReason,
       feedback: question.feedback,
+      cropUrl: answerCropUrl(question),
     })),
+    groups: answerGroups(found.rows),
   };
 }
 
@@ -50,6 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { teacher } = await requireTeacher(request, context);
   const db = getDb(context.cloudflare.env.DB);
   const form = await request.formData();
+  if (form.get("intent") === "group") return groupAction(db, teacher, params.id ?? "", params.number ?? "", form);
   const checked = QuestionBatchForm.safeParse(Object.fromEntries(form));
   if (!checked.success) return data({ error: checked.error.issues[0]?.message ?? "Invalid form.", saved: null }, { status: 400 });
   const changes = new Map<string, { points: number; feedback?: string }>();
@@ -71,11 +78,36 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+/** Confirms or marks one answer group; a stale group or bad points answer a message, an unknown assignment 404. */
+async function groupAction(db: Db, teacher: { id: string; name: string }, assignmentId: string, number: string, form: FormData) {
+  const points = Number(form.get("points"));
+  const kind = form.get("kind");
+  if (kind === "mark" && (String(form.get("points") ?? "").trim() === "" || !Number.isFinite(points))) {
+    return data({ error: "Enter the points for the group.", saved: null }, { status: 400 });
+  }
+  try {
+    const count = await actOnGroup(
+      db,
+      teacher,
+      assignmentId,
+      number,
+      String(form.get("key") ?? ""),
+      kind === "mark" ? { kind, points } : { kind: "confirm" },
+    );
+    const students = `${count} ${count === 1 ? "student" : "students"}`;
+    return { error: null, saved: kind === "mark" ? `Marked ${students}.` : `Confirmed the marks of ${students}.` };
+  } catch (error) {
+    if (!(error instanceof AssignmentInputError)) throw error;
+    if (error.status === 404) throw new Response("Assignment not found", { status: 404 });
+    return data({ error: error.message, saved: null }, { status: error.status });
+  }
+}
+
 const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none";
 
 export default function QuestionPage() {
-  const { number, assignment, rows, previous, next } = useLoaderData<typeof loader>();
+  const { number, assignment, rows, groups, previous, next } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const base = `/assignment/${assignment.id}/question`;
@@ -119,6 +151,7 @@ export default function QuestionPage() {
           </p>
         ) : null}
       </div>
+      <AnswerGroups groups={groups} busy={busy} />
       {rows.length === 0 ? (
         <p className="mt-6 text-sm text-slate-600">No student has a result for this question.</p>
       ) : (
@@ -138,6 +171,7 @@ export default function QuestionPage() {
                   </td>
                   <td className="px-4 py-3 align-top">
                     <span className="font-medium">{r.studentAnswer ?? "—"}</span>
+                    <AnswerInk src={r.cropUrl} answer={r.studentAnswer} size="sm" />
                     {r.reason ? <span className="block text-xs text-slate-600">{r.reason}</span> : null}
                     {r.needsReview ? (
                       <span className="block text-xs font-medium text-orange-800">Needs review: {r.reviewReason ?? "please check"}</span>

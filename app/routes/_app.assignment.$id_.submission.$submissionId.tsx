@@ -20,6 +20,7 @@ import { EditHistory } from "./+submission-page/edit-history";
 import { QuestionList } from "./+submission-page/question-list";
 import { StudentWork } from "./+submission-page/student-work";
 import { inputClass } from "./+submission-page/styles";
+import { answerCropUrl } from "../../core/files/answer-crop-keys";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.submission.studentName || "Submission"} · ${data?.assignment.title ?? ""} | Gradewell` },
@@ -76,6 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       feedback: q.feedback,
       edited: q.editedAt != null,
       feedbackStale: submission.flags.includes(questionStaleFlag(q.questionNumber)),
+      cropUrl: answerCropUrl(q),
     })),
     edits: edits.map((e) => ({ ...e, editedAt: e.editedAt.toISOString() })),
     previousId,

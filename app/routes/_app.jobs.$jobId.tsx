@@ -10,6 +10,7 @@ import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
 import { jobPageData } from "~/server/jobs.server";
 import { NotFoundBoundary } from "~/components/classes/not-found";
+import { AnswerInk } from "~/components/ui/answer-ink";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Grading"} | Gradewell` }];
 
@@ -205,6 +206,7 @@ function SubmissionCard({
                         ) : null}
                       </td>
                       <td className="py-1.5 text-slate-600">
+                        <AnswerInk src={q.cropUrl} answer={q.answer} size="sm" />
                         {q.reason}
                         {q.needsReview && q.reviewReason ? <span className="block text-amber-800">Check: {q.reviewReason}</span> : null}
                       </td>

@@ -5,6 +5,8 @@ import { formatPoints, formatScore, pointsLabel } from "~/lib/format";
 import { requireTeacher } from "~/server/auth.server";
 import { decide, flagReasons, listFlaggedItems, reviewItem, type QueueDecision } from "~/server/review-queue.server";
 import { getDb } from "../../core/db/client";
+import { answerCropUrl } from "../../core/files/answer-crop-keys";
+import { AnswerInk } from "~/components/ui/answer-ink";
 
 export const meta: MetaFunction = () => [{ title: "Review queue | Gradewell" }];
 
@@ -51,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         confidence: question.confidence,
         // The grader's own flag on this question (per-question review flags), when it set one.
         reviewReason: question.needsReview ? question.reviewReason : null,
+        cropUrl: answerCropUrl(question),
       },
     },
   };
@@ -185,7 +188,10 @@ export default function ReviewQueue() {
                 <dt className="text-slate-600">Key</dt>
                 <dd className="font-medium">{question.keyAnswer ?? "—"}</dd>
                 <dt className="text-slate-600">Answer read</dt>
-                <dd className="font-medium">{question.studentAnswer || "(blank)"}</dd>
+                <dd className="font-medium">
+                  {question.studentAnswer || "(blank)"}
+                  <AnswerInk src={question.cropUrl} answer={question.studentAnswer} />
+                </dd>
                 <dt className="text-slate-600">Points</dt>
                 <dd>
                   {formatPoints(question.pointsAwarded)} of {pointsLabel(question.pointsPossible)}

@@ -46,6 +46,13 @@ function describeEdit(e: { field: string; questionNumber: string | null; oldValu
       return `edited the feedback${where}`;
     case "recognized_text":
       return "corrected the recognised text and regraded";
+    case "group": {
+      const [verb, points] = (e.newValue ?? "").split(" ");
+      const answer = e.oldValue ? `"${e.oldValue}"` : "nothing";
+      return verb === "marked"
+        ? `marked question ${e.questionNumber} ${points} for everyone who answered ${answer}`
+        : `confirmed the mark on question ${e.questionNumber} for everyone who answered ${answer}`;
+    }
     case "approval":
       return e.newValue ? "approved the grade" : "withdrew the approval";
     default:

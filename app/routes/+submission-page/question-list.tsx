@@ -1,6 +1,7 @@
 // The submission page's questions: each question's key, the answer read, the grader's reason and the teacher's points and feedback.
 import { Form, Link } from "@remix-run/react";
 import { StaleFeedback } from "~/components/assignments/stale-feedback";
+import { AnswerInk } from "~/components/ui/answer-ink";
 import { formatPoints } from "~/lib/format";
 import { inputClass } from "./styles";
 
@@ -19,6 +20,8 @@ export type ReviewQuestion = {
   feedback: string;
   edited: boolean;
   feedbackStale: boolean;
+  /** The crop of the student's ink for this answer, when the page was read from an image. */
+  cropUrl: string | null;
 };
 
 export function QuestionList({ assignmentId, questions, busy }: { assignmentId: string; questions: ReviewQuestion[]; busy: boolean }) {
@@ -52,6 +55,12 @@ export function QuestionList({ assignmentId, questions, busy }: { assignmentId: 
                 <p className="mt-1">
                   <span className="text-slate-500">Answer read:</span> <span className="font-medium">{q.studentAnswer ?? "—"}</span>
                 </p>
+                {q.cropUrl ? (
+                  <div className="mt-1 flex items-center gap-2">
+                    <span className="text-slate-500">Written:</span>
+                    <AnswerInk src={q.cropUrl} answer={q.studentAnswer} />
+                  </div>
+                ) : null}
                 {q.reason ? <p className="mt-1 text-xs text-slate-600">{q.reason}</p> : null}
                 {q.needsReview ? (
                   <p className="mt-1 text-xs font-medium text-orange-800" data-testid="question-review-reason">
