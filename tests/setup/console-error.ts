@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  if (vi.isMockFunction(console.error)) console.error.mockRestore();
+  if (vi.isMockFunction(console.error)) vi.mocked(console.error).mockRestore();
   if (allowed || logged.length === 0) return;
   const first = logged[0]!.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(" ");
   throw new Error(`console.error was called ${logged.length} time(s) in this test; the first: ${first}`);
