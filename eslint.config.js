@@ -28,6 +28,11 @@ const forbidden = {
   },
 };
 
+/** drizzle's comparison helpers: called with a `teacherId` column first, they filter a teacher's rows by hand. */
+const teacherFilterCalls = "/^(eq|ne|inArray|notInArray|isNull|isNotNull)$/";
+const teacherFilterMessage =
+  "Filter a teacher's rows through core/db/scoped.ts (forTeacher, ownedBy, identityOf), never by a hand-written teacherId condition.";
+
 /** Module resolution for the import rules: TypeScript sources without extensions, and the app's "~/" alias. */
 const resolver = importX.createNodeResolver({
   extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs"],
@@ -122,6 +127,24 @@ export default tseslint.config(
   {
     files: ["core/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.workers] }] },
+  },
+  // One door to a teacher's data (docs/decisions/0044): a teacher filter is written only in core/db/scoped.ts.
+  {
+    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    ignores: ["core/db/scoped.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `CallExpression[callee.name=${teacherFilterCalls}] > MemberExpression.arguments:first-child[property.name="teacherId"]`,
+          message: teacherFilterMessage,
+        },
+        {
+          selector: `TaggedTemplateExpression[tag.name="sql"] MemberExpression[property.name="teacherId"]`,
+          message: teacherFilterMessage,
+        },
+      ],
+    },
   },
   prettier,
 );

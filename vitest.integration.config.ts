@@ -31,7 +31,7 @@ export default defineConfig({
   ],
   test: {
     include: ["tests/integration/**/*.test.ts"],
-    setupFiles: ["./tests/integration/apply-migrations.ts"],
+    setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/setup/console-error.ts"],
     deps: {
       optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
     },

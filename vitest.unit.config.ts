@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["./tests/setup/console-error.ts"],
     // Shared CI machines can be slow: behaviour is asserted, never speed.
     testTimeout: 30_000,
     pool: "forks",

@@ -4,6 +4,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { submissions, teachers } from "./db/schema";
 import { STARTER_GRADED_PER_MONTH, UPGRADE_PATH } from "./constants";
+import { ownedBy } from "./db/scoped";
 
 export { STARTER_GRADED_PER_MONTH, UPGRADE_PATH };
 
@@ -22,7 +23,7 @@ export async function gradingAllowance(db: Db, teacherId: string, now = new Date
   const [row] = await db
     .select({ used: sql<number>`count(*)` })
     .from(submissions)
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.status, "graded"), gte(submissions.gradedAt, monthStart(now))));
+    .where(and(ownedBy(submissions, teacherId), eq(submissions.status, "graded"), gte(submissions.gradedAt, monthStart(now))));
   const used = Number(row?.used ?? 0);
   const limit = plan === "starter" ? STARTER_GRADED_PER_MONTH : null;
   return { plan, used, limit, reached: limit !== null && used >= limit };

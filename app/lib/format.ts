@@ -63,8 +63,9 @@ export function nameFromFileName(fileName: string): string {
   );
 }
 
+/** A percentage to one decimal ("87.5%"), "N/A" when there is none. The app's one percent format. */
 export function formatPercent(percent: number | null | undefined): string {
-  return percent == null ? "N/A" : `${Math.round(percent * 10) / 10}%`;
+  return percent == null || Number.isNaN(percent) ? "N/A" : `${Math.round(percent * 10) / 10}%`;
 }
 
 export function formatPoints(points: number | null | undefined): string {

@@ -12,11 +12,6 @@ export function roundScore(value: number | null | undefined): number | null {
   return Math.round(value * 10) / 10;
 }
 
-export function formatPercent(value: number | null | undefined): string {
-  const rounded = roundScore(value);
-  return rounded == null ? "N/A" : `${rounded}%`;
-}
-
 const LETTERS: [number, string][] = [
   [97, "A+"],
   [93, "A"],

@@ -20,7 +20,7 @@ import { GradebookIdsNotice } from "~/components/classes/gradebook-ids";
 import { ExportDialog } from "~/components/exports/export-dialog";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { type ATTENDANCE_STATUSES } from "../../core/constants";
-import { formatPercent } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 import { parseRoster, type RosterPreview } from "~/lib/roster-csv";
 import { AttendanceDate, EnrollStudentForm } from "~/schemas/classes";
 import { attendanceDays, attendanceForDay, isAttendanceStatus, saveAttendance } from "~/server/attendance.server";

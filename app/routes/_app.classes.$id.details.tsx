@@ -6,7 +6,7 @@ import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
 import { card, dangerButton, Flash, formatDate, PageHeader, primaryButton, secondaryButton, textareaClass } from "~/components/classes/ui";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
-import { formatPercent } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 import { UpdateClassForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { DeleteClassForm } from "~/schemas/account";

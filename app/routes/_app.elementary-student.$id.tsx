@@ -7,7 +7,8 @@ import { Badge, card, EmptyState, Flash, formatDate, secondaryButton, smallButto
 import { Avatar } from "~/components/students/avatar";
 import { ConferenceItemDialog, SELECT_FILE_FIRST } from "~/components/students/conference-dialog";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ELEMENTARY_SUBJECTS, formatFileSize, formatPercent, gradeLabel, type ElementarySubject } from "~/lib/grades";
+import { ELEMENTARY_SUBJECTS, formatFileSize, gradeLabel, type ElementarySubject } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 import { subjectDetails } from "~/lib/student-insights";
 import { CONFERENCE_TYPE_LABELS, ConferenceItemForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";

@@ -8,7 +8,8 @@ import { Badge, card, Flash, formatDate, scoreTone, secondaryButton, StatCard, T
 import { AccessLogList } from "~/components/access-log-list";
 import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";
-import { formatPercent, gradeLabel } from "~/lib/grades";
+import { gradeLabel } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 import { NoteForm, StudentDetailsForm } from "~/schemas/classes";
 import { accessLogFor, logAccess } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";

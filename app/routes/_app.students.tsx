@@ -17,7 +17,7 @@ import {
 import { Avatar } from "~/components/students/avatar";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { GRADE_LEVELS } from "../../core/constants";
-import { formatPercent } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 import { AddStudentForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { listClasses } from "~/server/classes.server";

@@ -34,7 +34,7 @@ import {
   teachers,
   type Teacher,
 } from "../../core/db/schema";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, identityOf, ownedBy } from "../../core/db/scoped";
 import { deleteObjects, deletePrefix, eraseJobObjects } from "./data-deletion.server";
 import { verifyPassword } from "./password.server";
 import { teacherKeyPrefix } from "./storage.server";
@@ -74,13 +74,13 @@ async function deleteRows({ db, teacher }: AccountCleanup) {
     db.delete(classes).where(scope.where(classes)),
     db.delete(apiTokens).where(inArray(apiTokens.sessionId, ids(sessions))),
     db.delete(sessions).where(scope.where(sessions)),
-    db.delete(accountTokens).where(eq(accountTokens.teacherId, teacher.id)),
+    db.delete(accountTokens).where(identityOf(accountTokens, teacher.id)),
     db.delete(accessLog).where(scope.where(accessLog)),
-    db.delete(mailOutbox).where(or(eq(mailOutbox.teacherId, teacher.id), eq(mailOutbox.toAddress, email))),
-    db.delete(googleTokens).where(eq(googleTokens.teacherId, teacher.id)),
-    db.delete(settings).where(eq(settings.teacherId, teacher.id)),
+    db.delete(mailOutbox).where(or(identityOf(mailOutbox, teacher.id), eq(mailOutbox.toAddress, email))),
+    db.delete(googleTokens).where(ownedBy(googleTokens, teacher.id)),
+    db.delete(settings).where(ownedBy(settings, teacher.id)),
     db.delete(loginAttempts).where(eq(loginAttempts.key, `account:${email}`)),
-    db.delete(knownDevices).where(eq(knownDevices.teacherId, teacher.id)),
+    db.delete(knownDevices).where(identityOf(knownDevices, teacher.id)),
     db
       .delete(rateLimits)
       .where(inArray(rateLimits.key, [`passwordReset:${email}`, `quicksnap:${teacher.id}`, `feedbackRewrite:${teacher.id}`])),

@@ -23,7 +23,7 @@ import {
   submissions,
   type Teacher,
 } from "../../core/db/schema";
-import { forTeacher, type TeacherScope } from "../../core/db/scoped";
+import { forTeacher, ownedBy, type TeacherScope } from "../../core/db/scoped";
 import { logAccess } from "./access-log.server";
 import { assignmentExport } from "./exports.server";
 
@@ -102,7 +102,7 @@ type ZipEntry =
 async function* entries(env: Env, db: Db, teacher: Teacher): AsyncGenerator<ZipEntry> {
   const scope = forTeacher(db, teacher.id);
   const now = new Date();
-  const setting = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacher.id) });
+  const setting = await db.query.settings.findFirst({ where: ownedBy(settings, teacher.id) });
   const account = {
     id: teacher.id,
     email: teacher.email,

@@ -4,6 +4,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { accountTokens } from "../../core/db/schema";
 import { newToken, secretMatches, splitToken } from "./tokens.server";
+import { identityOf } from "../../core/db/scoped";
 
 export const ACCOUNT_LINK_TTL_MS = 30 * 60 * 1000;
 export const ACCOUNT_LINK_TTL_LABEL = "30 minutes";
@@ -19,7 +20,7 @@ export async function issueAccountToken(
   const { id, token, secretHash } = newToken();
   const now = input.now ?? new Date();
   await db.batch([
-    db.delete(accountTokens).where(and(eq(accountTokens.teacherId, input.teacherId), eq(accountTokens.purpose, input.purpose))),
+    db.delete(accountTokens).where(and(identityOf(accountTokens, input.teacherId), eq(accountTokens.purpose, input.purpose))),
     db.insert(accountTokens).values({
       id,
       teacherId: input.teacherId,

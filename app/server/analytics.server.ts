@@ -3,7 +3,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, submissions } from "../../core/db/schema";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import {
   classOverview,
   distribution,
@@ -42,8 +42,8 @@ export async function gradeFacts(db: Db, teacherId: string, opts: { questions?: 
       classSubject: classes.subject,
     })
     .from(submissions)
-    .leftJoin(assignments, and(eq(assignments.id, submissions.assignmentId), eq(assignments.teacherId, teacherId)))
-    .leftJoin(classes, and(eq(classes.id, assignments.classId), eq(classes.teacherId, teacherId)))
+    .leftJoin(assignments, and(eq(assignments.id, submissions.assignmentId), ownedBy(assignments, teacherId)))
+    .leftJoin(classes, and(eq(classes.id, assignments.classId), ownedBy(classes, teacherId)))
     .where(scope.where(submissions, eq(submissions.status, "graded"), sql`${submissions.percent} is not null`));
   const facts: GradeFact[] = rows.map((r) => ({
     submissionId: r.submissionId,

@@ -1,8 +1,9 @@
 // Answer groups (issue 32): grade-by-question gathers the students whose answers read the same after normalisation,
 // so thirty identical "56"s cost one look. A group is confirmed (its marks stand, its flags are answered) or marked
 // (every member gets the same points) at once; the history records the group action for each student.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
+import { ownedBy } from "../../core/db/scoped";
 import { gradeEdits, questionResults, submissions } from "../../core/db/schema";
 import { answerCropUrl } from "../../core/files/answer-crop-keys";
 import { AssignmentInputError } from "./assignments.server";
@@ -127,7 +128,7 @@ export async function actOnGroup(db: Db, editor: Editor, assignmentId: string, q
       .from(submissions)
       .where(
         and(
-          eq(submissions.teacherId, editor.id),
+          ownedBy(submissions, editor.id),
           inArray(
             submissions.id,
             slice.map((r) => r.submission.id),

@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { nameFromFileName } from "../lib/format";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { answerCropUrl } from "../../core/files/answer-crop-keys";
 import {
   assignmentFiles,
@@ -42,7 +42,7 @@ export async function roster(db: Db, teacherId: string, classId: string | null) 
     .select({ id: students.id, name: students.name, email: students.email })
     .from(enrollments)
     .innerJoin(students, eq(students.id, enrollments.studentId))
-    .where(and(eq(enrollments.classId, classId), eq(students.teacherId, teacherId)))
+    .where(and(eq(enrollments.classId, classId), ownedBy(students, teacherId)))
     .orderBy(students.name);
 }
 
@@ -108,7 +108,7 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
     })
     .from(assignments)
     .leftJoin(classes, eq(classes.id, assignments.classId))
-    .where(eq(assignments.teacherId, teacherId))
+    .where(ownedBy(assignments, teacherId))
     .orderBy(desc(assignments.createdAt));
 
   const countsQuery = db
@@ -124,13 +124,13 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
       average: sql<number | null>`avg(${submissions.percent})`,
     })
     .from(submissions)
-    .where(eq(submissions.teacherId, teacherId))
+    .where(ownedBy(submissions, teacherId))
     .groupBy(submissions.assignmentId);
   const rosterQuery = db
     .select({ classId: enrollments.classId, n: sql<number>`count(*)` })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(eq(classes.teacherId, teacherId))
+    .where(ownedBy(classes, teacherId))
     .groupBy(enrollments.classId);
   // One D1 round trip for the page's three queries (docs/decisions/0014).
   const [rows, counts, rosterSizes] = await db.batch([listQuery, countsQuery, rosterQuery]);
@@ -174,7 +174,7 @@ export async function listAssignments(db: Db, teacherId: string, filters: ListFi
 }
 
 export async function teacherClasses(db: Db, teacherId: string) {
-  return db.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.teacherId, teacherId)).orderBy(classes.name);
+  return db.select({ id: classes.id, name: classes.name }).from(classes).where(ownedBy(classes, teacherId)).orderBy(classes.name);
 }
 
 export type StudentRow = {
@@ -202,16 +202,16 @@ export async function assignmentDetail(db: Db, teacherId: string, assignmentId: 
     db
       .select()
       .from(assignmentFiles)
-      .where(and(eq(assignmentFiles.teacherId, teacherId), eq(assignmentFiles.assignmentId, assignment.id)))
+      .where(and(ownedBy(assignmentFiles, teacherId), eq(assignmentFiles.assignmentId, assignment.id)))
       .orderBy(assignmentFiles.createdAt),
     db
       .select()
       .from(submissions)
-      .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+      .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id)))
       .orderBy(submissions.createdAt),
     assignment.classId ? findClass(db, teacherId, assignment.classId) : Promise.resolve(undefined),
     db.query.gradingJobs.findFirst({
-      where: and(eq(gradingJobs.teacherId, teacherId), eq(gradingJobs.assignmentId, assignment.id)),
+      where: and(ownedBy(gradingJobs, teacherId), eq(gradingJobs.assignmentId, assignment.id)),
       orderBy: desc(gradingJobs.createdAt),
     }),
   ]);
@@ -264,7 +264,7 @@ export async function assignmentDetail(db: Db, teacherId: string, assignmentId: 
         .select({ number: questionResults.questionNumber, n: sql<number>`count(*)` })
         .from(questionResults)
         .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
-        .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+        .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id)))
         .groupBy(questionResults.questionNumber)
     : [];
   return {
@@ -300,7 +300,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
           .select({ result: questionResults })
           .from(questionResults)
           .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
-          .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+          .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id)))
       )
         .map((r) => r.result)
         .filter((r) => wanted.has(r.submissionId))
@@ -310,7 +310,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
         await db
           .select()
           .from(submissions)
-          .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+          .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id)))
       ).filter((s) => wanted.has(s.id))
     : [];
   const feedbackById = new Map(subs.map((s) => [s.id, s]));

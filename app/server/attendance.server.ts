@@ -5,6 +5,7 @@ import { inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { attendance, classes, enrollments } from "../../core/db/schema";
 import { getClass } from "./classes.server";
+import { ownedBy } from "../../core/db/scoped";
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
@@ -17,7 +18,7 @@ export async function attendanceForDay(db: Db, teacherId: string, classId: strin
     .select({ studentId: attendance.studentId, status: attendance.status })
     .from(attendance)
     .innerJoin(classes, eq(classes.id, attendance.classId))
-    .where(and(eq(classes.teacherId, teacherId), eq(attendance.classId, classId), eq(attendance.date, date)));
+    .where(and(ownedBy(classes, teacherId), eq(attendance.classId, classId), eq(attendance.date, date)));
   return Object.fromEntries(rows.map((r) => [r.studentId, r.status])) as Record<string, AttendanceStatus>;
 }
 
@@ -64,7 +65,7 @@ export async function attendanceCounts(db: Db, teacherId: string, studentId: str
     })
     .from(attendance)
     .innerJoin(classes, eq(classes.id, attendance.classId))
-    .where(and(eq(classes.teacherId, teacherId), eq(attendance.studentId, studentId)));
+    .where(and(ownedBy(classes, teacherId), eq(attendance.studentId, studentId)));
   return { present: Number(row?.present ?? 0), absent: Number(row?.absent ?? 0), late: Number(row?.late ?? 0) };
 }
 
@@ -79,7 +80,7 @@ export async function attendanceDays(db: Db, teacherId: string, classId: string,
     })
     .from(attendance)
     .innerJoin(classes, eq(classes.id, attendance.classId))
-    .where(and(eq(classes.teacherId, teacherId), eq(attendance.classId, classId)))
+    .where(and(ownedBy(classes, teacherId), eq(attendance.classId, classId)))
     .groupBy(attendance.date)
     .orderBy(sql`${attendance.date} desc`)
     .limit(limit);

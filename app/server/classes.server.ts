@@ -8,7 +8,7 @@ import type { StudentRowValue } from "~/schemas/classes";
 import { chunk, inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, students } from "../../core/db/schema";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { newId } from "./tokens.server";
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -32,7 +32,7 @@ export async function listClasses(db: Db, teacherId: string, options: { archived
   const rows = await db
     .select({ c: classes, studentCount, assignmentCount, averageScore })
     .from(classes)
-    .where(and(eq(classes.teacherId, teacherId), options.archived ? isNotNull(classes.archivedAt) : isNull(classes.archivedAt)))
+    .where(and(ownedBy(classes, teacherId), options.archived ? isNotNull(classes.archivedAt) : isNull(classes.archivedAt)))
     .orderBy(asc(classes.name), asc(classes.createdAt));
   return rows.map((r) => ({
     ...r.c,
@@ -46,7 +46,7 @@ export async function getClassSummary(db: Db, teacherId: string, classId: string
   const [row] = await db
     .select({ c: classes, studentCount, assignmentCount, averageScore })
     .from(classes)
-    .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId)));
+    .where(and(ownedBy(classes, teacherId), eq(classes.id, classId)));
   if (!row) return null;
   return {
     ...row.c,
@@ -75,13 +75,13 @@ export function toClassJson(c: ClassSummary) {
 }
 
 export async function getClass(db: Db, teacherId: string, classId: string): Promise<ClassRow | null> {
-  const row = await db.query.classes.findFirst({ where: and(eq(classes.teacherId, teacherId), eq(classes.id, classId)) });
+  const row = await db.query.classes.findFirst({ where: and(ownedBy(classes, teacherId), eq(classes.id, classId)) });
   return row ?? null;
 }
 
 async function codeTaken(db: Db, teacherId: string, code: string, exceptClassId?: string) {
   const row = await db.query.classes.findFirst({
-    where: and(eq(classes.teacherId, teacherId), eq(classes.classCode, code)),
+    where: and(ownedBy(classes, teacherId), eq(classes.classCode, code)),
     columns: { id: true },
   });
   return row != null && row.id !== exceptClassId;
@@ -143,7 +143,7 @@ export async function updateClass(
   const [row] = await db
     .update(classes)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId)))
+    .where(and(ownedBy(classes, teacherId), eq(classes.id, classId)))
     .returning();
   return row ?? null;
 }
@@ -153,7 +153,7 @@ export async function regenerateClassCode(db: Db, teacherId: string, classId: st
   const [row] = await db
     .update(classes)
     .set({ classCode: code, updatedAt: new Date() })
-    .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId)))
+    .where(and(ownedBy(classes, teacherId), eq(classes.id, classId)))
     .returning();
   return row ?? null;
 }
@@ -162,7 +162,7 @@ export async function setClassArchived(db: Db, teacherId: string, classId: strin
   const [row] = await db
     .update(classes)
     .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-    .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId)))
+    .where(and(ownedBy(classes, teacherId), eq(classes.id, classId)))
     .returning();
   return row ?? null;
 }
@@ -171,7 +171,7 @@ export async function setClassArchived(db: Db, teacherId: string, classId: strin
 export async function deleteClass(db: Db, teacherId: string, classId: string): Promise<boolean> {
   const rows = await db
     .delete(classes)
-    .where(and(eq(classes.teacherId, teacherId), eq(classes.id, classId)))
+    .where(and(ownedBy(classes, teacherId), eq(classes.id, classId)))
     .returning({ id: classes.id });
   return rows.length > 0;
 }
@@ -192,7 +192,7 @@ export async function enrollStudents(db: Db, teacherId: string, classId: string,
       db
         .select({ id: students.id, email: students.email })
         .from(students)
-        .where(and(eq(students.teacherId, teacherId), inArray(students.email, part))),
+        .where(and(ownedBy(students, teacherId), inArray(students.email, part))),
   );
   for (const f of found) if (f.email) byEmail.set(f.email, f.id);
   // A roster import that carries SIS ids or logins fills them in on students the teacher already has.
@@ -242,7 +242,7 @@ export async function enrollStudents(db: Db, teacherId: string, classId: string,
 export async function enrollExistingStudent(db: Db, teacherId: string, classId: string, studentId: string): Promise<boolean> {
   const [klass, student] = await Promise.all([
     getClass(db, teacherId, classId),
-    db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)), columns: { id: true } }),
+    db.query.students.findFirst({ where: and(ownedBy(students, teacherId), eq(students.id, studentId)), columns: { id: true } }),
   ]);
   if (!klass || !student) return false;
   await db.insert(enrollments).values({ classId, studentId }).onConflictDoNothing();
@@ -277,7 +277,7 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
     .from(enrollments)
     .innerJoin(students, eq(students.id, enrollments.studentId))
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(and(eq(enrollments.classId, classId), eq(classes.teacherId, teacherId), eq(students.teacherId, teacherId)))
+    .where(and(eq(enrollments.classId, classId), ownedBy(classes, teacherId), ownedBy(students, teacherId)))
     .orderBy(asc(students.name));
   return rows.map((r) => ({
     id: r.id,
@@ -306,7 +306,7 @@ export async function classAssignments(db: Db, teacherId: string, classId: strin
         and s.status = 'graded' and s.percent is not null)`,
     })
     .from(assignments)
-    .where(and(eq(assignments.teacherId, teacherId), eq(assignments.classId, classId)))
+    .where(and(ownedBy(assignments, teacherId), eq(assignments.classId, classId)))
     .orderBy(desc(assignments.createdAt));
   return rows.map((r) => ({
     id: r.id,
@@ -326,10 +326,7 @@ export async function studentsNotInClass(db: Db, teacherId: string, classId: str
     .select({ id: students.id, name: students.name, email: students.email })
     .from(students)
     .where(
-      and(
-        eq(students.teacherId, teacherId),
-        sql`"students"."id" not in (select e.student_id from enrollments e where e.class_id = ${classId})`,
-      ),
+      and(ownedBy(students, teacherId), sql`"students"."id" not in (select e.student_id from enrollments e where e.class_id = ${classId})`),
     )
     .orderBy(asc(students.name));
 }

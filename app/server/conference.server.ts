@@ -7,6 +7,7 @@ import { assignmentFiles, assignments, conferenceItems, students, submissions } 
 import type { CheckedConferenceFile } from "./conference-files.server";
 import { uploadKey } from "./storage.server";
 import { newId } from "./tokens.server";
+import { ownedBy } from "../../core/db/scoped";
 
 export type ConferenceItem = typeof conferenceItems.$inferSelect;
 type ItemFields = Pick<ConferenceItem, "title" | "description" | "type" | "subject" | "importance" | "notes">;
@@ -36,7 +37,7 @@ export type ConferenceItemJson = ReturnType<typeof toConferenceJson>;
 
 async function ownsStudent(db: Db, teacherId: string, studentId: string) {
   const row = await db.query.students.findFirst({
-    where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)),
+    where: and(ownedBy(students, teacherId), eq(students.id, studentId)),
     columns: { id: true },
   });
   return row != null;
@@ -46,7 +47,7 @@ export async function listConferenceItems(db: Db, teacherId: string, studentId: 
   return db
     .select()
     .from(conferenceItems)
-    .where(and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.studentId, studentId)))
+    .where(and(ownedBy(conferenceItems, teacherId), eq(conferenceItems.studentId, studentId)))
     .orderBy(desc(conferenceItems.uploadedAt));
 }
 
@@ -107,15 +108,11 @@ export async function addConferenceItemFromSubmission(
     .from(submissions)
     .leftJoin(assignments, eq(assignments.id, submissions.assignmentId))
     .leftJoin(assignmentFiles, eq(assignmentFiles.id, submissions.fileId))
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.studentId, studentId), eq(submissions.id, submissionId)));
+    .where(and(ownedBy(submissions, teacherId), eq(submissions.studentId, studentId), eq(submissions.id, submissionId)));
   if (!row || row.s.status !== "graded") return null;
   if (row.a) {
     const existing = await db.query.conferenceItems.findFirst({
-      where: and(
-        eq(conferenceItems.teacherId, teacherId),
-        eq(conferenceItems.studentId, studentId),
-        eq(conferenceItems.assignmentId, row.a.id),
-      ),
+      where: and(ownedBy(conferenceItems, teacherId), eq(conferenceItems.studentId, studentId), eq(conferenceItems.assignmentId, row.a.id)),
     });
     if (existing) return { item: existing, already: true };
   }
@@ -161,7 +158,7 @@ export async function removeConferenceItem(
 ): Promise<boolean> {
   const [row] = await db
     .delete(conferenceItems)
-    .where(and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.studentId, studentId), eq(conferenceItems.id, itemId)))
+    .where(and(ownedBy(conferenceItems, teacherId), eq(conferenceItems.studentId, studentId), eq(conferenceItems.id, itemId)))
     .returning();
   if (!row) return false;
   if (row.r2Key) await bucket.delete(row.r2Key);
@@ -170,7 +167,7 @@ export async function removeConferenceItem(
 
 export async function conferenceItemFile(db: Db, bucket: R2Bucket, teacherId: string, itemId: string) {
   const item = await db.query.conferenceItems.findFirst({
-    where: and(eq(conferenceItems.teacherId, teacherId), eq(conferenceItems.id, itemId)),
+    where: and(ownedBy(conferenceItems, teacherId), eq(conferenceItems.id, itemId)),
   });
   if (!item?.r2Key) return null;
   const object = await bucket.get(item.r2Key);

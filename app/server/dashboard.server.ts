@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, students, submissions } from "../../core/db/schema";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { inChunks } from "../../core/db/chunk";
 import { bySubject, inPeriod, insights, trend, type Period } from "~/lib/analytics";
 import { gradeFacts } from "./analytics.server";
@@ -49,7 +49,7 @@ export async function dashboardOverview(db: Db, teacherId: string, opts: { trend
       assignmentTitle: assignments.title,
     })
     .from(submissions)
-    .leftJoin(assignments, and(eq(assignments.id, submissions.assignmentId), eq(assignments.teacherId, teacherId)))
+    .leftJoin(assignments, and(eq(assignments.id, submissions.assignmentId), ownedBy(assignments, teacherId)))
     .where(scope.where(submissions, inArray(submissions.status, ["graded", "failed", "processing"])))
     .orderBy(desc(submissions.updatedAt))
     .limit(6);
@@ -84,7 +84,7 @@ export async function gradingProgress(db: Db, teacherId: string, limit = 8) {
   const list = await db
     .select({ id: assignments.id, title: assignments.title, className: classes.name, createdAt: assignments.createdAt })
     .from(assignments)
-    .leftJoin(classes, and(eq(classes.id, assignments.classId), eq(classes.teacherId, teacherId)))
+    .leftJoin(classes, and(eq(classes.id, assignments.classId), ownedBy(classes, teacherId)))
     .where(scope.where(assignments))
     .orderBy(desc(assignments.createdAt))
     .limit(limit);

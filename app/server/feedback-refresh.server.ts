@@ -4,7 +4,7 @@
 // themselves is never overwritten: it is marked "written before your change" until the teacher rewrites or saves it.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { assignments, gradeEdits, questionResults, submissions } from "../../core/db/schema";
 import { composeFeedbackText, gradeBand, questionFeedback } from "../../core/feedback/compose";
 import type { QuestionResult } from "../../core/grading/result";
@@ -59,7 +59,7 @@ async function teacherWrittenFeedback(db: Db, teacherId: string, submissionId: s
   const rows = await db
     .select({ questionNumber: gradeEdits.questionNumber, newValue: gradeEdits.newValue })
     .from(gradeEdits)
-    .where(and(eq(gradeEdits.teacherId, teacherId), eq(gradeEdits.submissionId, submissionId), eq(gradeEdits.field, "feedback")))
+    .where(and(ownedBy(gradeEdits, teacherId), eq(gradeEdits.submissionId, submissionId), eq(gradeEdits.field, "feedback")))
     .orderBy(desc(gradeEdits.editedAt));
   const last = new Map<string | null, string>();
   for (const r of rows) if (!last.has(r.questionNumber)) last.set(r.questionNumber, (r.newValue ?? "").trim());
@@ -68,9 +68,7 @@ async function teacherWrittenFeedback(db: Db, teacherId: string, submissionId: s
 
 async function assignmentOf(db: Db, teacherId: string, assignmentId: string | null) {
   if (!assignmentId) return null;
-  return (
-    (await db.query.assignments.findFirst({ where: and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId)) })) ?? null
-  );
+  return (await db.query.assignments.findFirst({ where: and(eq(assignments.id, assignmentId), ownedBy(assignments, teacherId)) })) ?? null;
 }
 
 /**
@@ -84,7 +82,7 @@ export async function feedbackFollowsMarks(
   input: { changedQuestionIds: string[]; marksChanged: boolean; written: { summary: boolean; questionIds: string[] } },
 ) {
   const submission = await db.query.submissions.findFirst({
-    where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId)),
+    where: and(eq(submissions.id, submissionId), ownedBy(submissions, teacherId)),
   });
   if (!submission || submission.status !== "graded") return;
   const assignment = await assignmentOf(db, teacherId, submission.assignmentId);
@@ -121,14 +119,14 @@ export async function feedbackFollowsMarks(
     await db
       .update(submissions)
       .set({ ...set, flags: [...flags] })
-      .where(and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId)));
+      .where(and(eq(submissions.id, submissionId), ownedBy(submissions, teacherId)));
   }
 }
 
 /** The one-click rewrite: every piece of this paper's feedback written again from the marks, the teacher's included. */
 export async function rewriteAllFeedback(db: Db, editor: { id: string }, submissionId: string) {
   const submission = await db.query.submissions.findFirst({
-    where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, editor.id)),
+    where: and(eq(submissions.id, submissionId), ownedBy(submissions, editor.id)),
   });
   if (!submission || submission.status !== "graded") return false;
   const assignment = await assignmentOf(db, editor.id, submission.assignmentId);
@@ -152,6 +150,6 @@ export async function rewriteAllFeedback(db: Db, editor: { id: string }, submiss
       flags: submission.flags.filter((f) => f !== SUMMARY_STALE && !f.startsWith("feedback_stale:")),
       updatedAt: new Date(),
     })
-    .where(and(eq(submissions.id, submissionId), eq(submissions.teacherId, editor.id)));
+    .where(and(eq(submissions.id, submissionId), ownedBy(submissions, editor.id)));
   return true;
 }

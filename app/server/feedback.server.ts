@@ -2,7 +2,7 @@
 // submission now holds, by the same local feedback writer the grading worker uses, streamed through the AI SDK.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { assignments, submissions } from "../../core/db/schema";
 import { overallFeedback } from "../../core/feedback/compose";
 import { createFeedbackModel, streamFeedback } from "../../core/feedback/feedback-model";
@@ -17,12 +17,12 @@ function questionStatus(awarded: number, possible: number, answer: string | null
 /** The submission as it stands (teacher's points included) in the grader's result shape; null when not the teacher's. */
 export async function currentGradingResult(db: Db, teacherId: string, submissionId: string) {
   const submission = await db.query.submissions.findFirst({
-    where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId)),
+    where: and(eq(submissions.id, submissionId), ownedBy(submissions, teacherId)),
   });
   if (!submission || submission.status !== "graded") return null;
   const assignmentRow = submission.assignmentId
     ? await db.query.assignments.findFirst({
-        where: and(eq(assignments.id, submission.assignmentId), eq(assignments.teacherId, teacherId)),
+        where: and(eq(assignments.id, submission.assignmentId), ownedBy(assignments, teacherId)),
       })
     : undefined;
   const rows = await forTeacher(db, teacherId).questionResultsOf([submission.id]);

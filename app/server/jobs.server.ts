@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { GradingMessage, JobStatusResponse } from "../../core/jobs/events";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { assignmentFiles, assignments, gradingJobs, questionResults, submissions } from "../../core/db/schema";
 import { AssignmentInputError, findAssignment, requireAssignment, type SubmissionRow } from "./assignments.server";
 import type { CheckedUpload } from "./storage.server";
@@ -21,7 +21,7 @@ export async function findJob(db: Db, teacherId: string, jobId: string) {
 export async function runningJob(db: Db, teacherId: string, assignmentId: string) {
   return db.query.gradingJobs.findFirst({
     where: and(
-      eq(gradingJobs.teacherId, teacherId),
+      ownedBy(gradingJobs, teacherId),
       eq(gradingJobs.assignmentId, assignmentId),
       inArray(gradingJobs.status, ["queued", "processing"]),
     ),
@@ -41,7 +41,7 @@ export async function processAssignment(env: Env, db: Db, teacherId: string, ass
   const pending = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id), eq(submissions.status, "pending")));
+    .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id), eq(submissions.status, "pending")));
   if (pending.length === 0) throw new AssignmentInputError("There is no ungraded work to process.", 409);
   const ids = pending.map((p) => p.id);
   await ensureQueueRoom(db, teacherId, ids.length).catch((error: unknown) => {
@@ -64,12 +64,12 @@ export async function queueSubmissions(env: Env, db: Db, teacherId: string, assi
       db
         .update(submissions)
         .set({ jobId, updatedAt: new Date() })
-        .where(and(eq(submissions.teacherId, teacherId), inArray(submissions.id, slice))),
+        .where(and(ownedBy(submissions, teacherId), inArray(submissions.id, slice))),
     ),
     db
       .update(assignments)
       .set({ status: "Active", updatedAt: new Date() })
-      .where(and(eq(assignments.id, assignmentId), eq(assignments.teacherId, teacherId))),
+      .where(and(eq(assignments.id, assignmentId), ownedBy(assignments, teacherId))),
   ]);
   try {
     await startJob(env, { jobId, teacherId, submissionIds });
@@ -127,7 +127,7 @@ export async function regradeSubmission(
         flags: [...new Set(flags)],
         updatedAt: new Date(),
       })
-      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, teacherId))),
+      .where(and(eq(submissions.id, submission.id), ownedBy(submissions, teacherId))),
   ]);
   return queueSubmissions(env, db, teacherId, submission.assignmentId, [submission.id]);
 }
@@ -222,7 +222,7 @@ export async function jobPageData(db: Db, teacherId: string, jobId: string) {
       })
       .from(submissions)
       .leftJoin(assignmentFiles, eq(assignmentFiles.id, submissions.fileId))
-      .where(and(eq(submissions.jobId, job.id), eq(submissions.teacherId, teacherId)))
+      .where(and(eq(submissions.jobId, job.id), ownedBy(submissions, teacherId)))
       .orderBy(submissions.createdAt, assignmentFiles.fileName, submissions.id),
   ]);
   return { job, assignment: assignment ? { id: assignment.id, title: assignment.title } : null, submissions: rows };

@@ -3,10 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { notes, students } from "../../core/db/schema";
 import { newId } from "./tokens.server";
+import { ownedBy } from "../../core/db/scoped";
 
 async function ownsStudent(db: Db, teacherId: string, studentId: string) {
   const row = await db.query.students.findFirst({
-    where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)),
+    where: and(ownedBy(students, teacherId), eq(students.id, studentId)),
     columns: { id: true },
   });
   return row != null;
@@ -16,7 +17,7 @@ export async function listNotes(db: Db, teacherId: string, studentId: string, li
   const query = db
     .select()
     .from(notes)
-    .where(and(eq(notes.teacherId, teacherId), eq(notes.studentId, studentId)))
+    .where(and(ownedBy(notes, teacherId), eq(notes.studentId, studentId)))
     .orderBy(desc(notes.createdAt));
   const rows = limit ? await query.limit(limit) : await query;
   return rows.map((n) => ({ id: n.id, body: n.body, createdAt: n.createdAt.toISOString(), updatedAt: n.updatedAt.toISOString() }));
@@ -36,7 +37,7 @@ export async function updateNote(db: Db, teacherId: string, studentId: string, n
   const [row] = await db
     .update(notes)
     .set({ body, updatedAt: new Date() })
-    .where(and(eq(notes.teacherId, teacherId), eq(notes.studentId, studentId), eq(notes.id, noteId)))
+    .where(and(ownedBy(notes, teacherId), eq(notes.studentId, studentId), eq(notes.id, noteId)))
     .returning();
   return row ?? null;
 }
@@ -44,7 +45,7 @@ export async function updateNote(db: Db, teacherId: string, studentId: string, n
 export async function deleteNote(db: Db, teacherId: string, studentId: string, noteId: string) {
   const rows = await db
     .delete(notes)
-    .where(and(eq(notes.teacherId, teacherId), eq(notes.studentId, studentId), eq(notes.id, noteId)))
+    .where(and(ownedBy(notes, teacherId), eq(notes.studentId, studentId), eq(notes.id, noteId)))
     .returning({ id: notes.id });
   return rows.length > 0;
 }

@@ -5,7 +5,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import type { Db } from "../../core/db/client";
 import { assignments, gradingJobs, notifications, submissions } from "../../core/db/schema";
 import { inChunks } from "../../core/db/chunk";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { newId } from "./tokens.server";
 
 /** Starter's limit (spec section 9): no plan is stored yet, so every account is held to it. */
@@ -33,7 +33,7 @@ export async function recordNotifications(db: Db, teacherId: string, now = new D
         title: assignments.title,
       })
       .from(gradingJobs)
-      .leftJoin(assignments, and(eq(assignments.id, gradingJobs.assignmentId), eq(assignments.teacherId, teacherId)))
+      .leftJoin(assignments, and(eq(assignments.id, gradingJobs.assignmentId), ownedBy(assignments, teacherId)))
       .where(scope.where(gradingJobs, isNotNull(gradingJobs.finishedAt), gte(gradingJobs.finishedAt, since))),
     db
       .select({ n: sql<number>`count(*)` })

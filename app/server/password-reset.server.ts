@@ -13,6 +13,7 @@ import { consume, isLocalAddress } from "./rate-limit.server";
 import { clearSignInFailures } from "./throttle.server";
 
 import { RESET_LINK_INVALID } from "../schemas/account";
+import { identityOf } from "../../core/db/scoped";
 
 export { RESET_LINK_INVALID };
 
@@ -45,8 +46,8 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(teachers.id, used.teacherId))
       .returning({ email: teachers.email }),
-    db.delete(sessions).where(eq(sessions.teacherId, used.teacherId)),
-    db.delete(accountTokens).where(and(eq(accountTokens.teacherId, used.teacherId), eq(accountTokens.purpose, "password_reset"))),
+    db.delete(sessions).where(identityOf(sessions, used.teacherId)),
+    db.delete(accountTokens).where(and(identityOf(accountTokens, used.teacherId), eq(accountTokens.purpose, "password_reset"))),
   ]);
   const email = teacher[0]?.email;
   if (!email) return { error: RESET_LINK_INVALID };

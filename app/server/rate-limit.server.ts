@@ -3,6 +3,7 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { gradingJobs, rateLimits, submissions } from "../../core/db/schema";
+import { ownedBy } from "../../core/db/scoped";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -83,7 +84,7 @@ export async function ensureQueueRoom(db: Db, teacherId: string, adding: number)
     .from(submissions)
     .innerJoin(gradingJobs, eq(gradingJobs.id, submissions.jobId))
     .where(
-      and(eq(submissions.teacherId, teacherId), eq(gradingJobs.status, "processing"), notInArray(submissions.status, ["graded", "failed"])),
+      and(ownedBy(submissions, teacherId), eq(gradingJobs.status, "processing"), notInArray(submissions.status, ["graded", "failed"])),
     );
   const waiting = Number(row?.waiting ?? 0);
   if (waiting + adding > MAX_QUEUED_SUBMISSIONS) {

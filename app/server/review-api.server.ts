@@ -3,7 +3,7 @@
 // failed submissions are graded again from their stored files, without uploading them again.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { gradeEdits, questionResults, students, submissions } from "../../core/db/schema";
 import { AssignmentInputError, findAssignment, roster, type SubmissionRow } from "./assignments.server";
 import { queueSubmissions, regradeSubmission, runningJob } from "./jobs.server";
@@ -107,10 +107,7 @@ export async function likelyStudents(db: Db, teacherId: string, submissionId: st
   const assignment = submission.assignmentId ? await findAssignment(db, teacherId, submission.assignmentId) : undefined;
   const candidates = assignment?.classId
     ? await roster(db, teacherId, assignment.classId)
-    : await db
-        .select({ id: students.id, name: students.name, email: students.email })
-        .from(students)
-        .where(eq(students.teacherId, teacherId));
+    : await db.select({ id: students.id, name: students.name, email: students.email }).from(students).where(ownedBy(students, teacherId));
   return matchRoster(submission.studentName, candidates, limit).candidates;
 }
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { assignments, submissions } from "../../core/db/schema";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { REVIEW_CONFIDENCE } from "../../core/grading/result";
 import { compareQuestionNumbers } from "./assignments.server";
 import { overrideQuestion, setApproval, submissionReview } from "./submissions.server";
@@ -58,7 +58,7 @@ export async function listFlaggedItems(db: Db, teacherId: string) {
       assignmentCreatedAt: assignments.createdAt,
     })
     .from(submissions)
-    .innerJoin(assignments, and(eq(assignments.id, submissions.assignmentId), eq(assignments.teacherId, teacherId)))
+    .innerJoin(assignments, and(eq(assignments.id, submissions.assignmentId), ownedBy(assignments, teacherId)))
     .where(scope.where(submissions, eq(submissions.status, "graded"), eq(submissions.needsReview, true), isNull(submissions.approvedAt)))
     .orderBy(asc(sql`coalesce(${assignments.dueDate}, ${assignments.createdAt})`), asc(submissions.createdAt), asc(submissions.id));
   return rows.map((r) => ({

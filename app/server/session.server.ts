@@ -8,6 +8,7 @@ import type { Db } from "../../core/db/client";
 import { apiTokens, knownDevices, rateLimits, sessions, teachers, type Teacher } from "../../core/db/schema";
 import { appCookie, readText } from "./cookies.server";
 import { newId, newToken, secretMatches, splitToken } from "./tokens.server";
+import { identityOf } from "../../core/db/scoped";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_TTL = 30 * DAY;
@@ -133,7 +134,7 @@ export async function invalidateSession(db: Db, sessionId: string) {
 
 /** After a password change: every session but the current one ends. */
 export async function invalidateOtherSessions(db: Db, teacherId: string, keepSessionId: string) {
-  await db.delete(sessions).where(and(eq(sessions.teacherId, teacherId), ne(sessions.id, keepSessionId)));
+  await db.delete(sessions).where(and(identityOf(sessions, teacherId), ne(sessions.id, keepSessionId)));
 }
 
 export async function deleteExpiredSessions(db: Db) {

@@ -1,8 +1,8 @@
 // A teacher's local settings (spec section 3): the add-assignment form's defaults.
-import { eq } from "drizzle-orm";
 import type { SettingsInput } from "../schemas/assignments";
 import type { Db } from "../../core/db/client";
 import { settings } from "../../core/db/schema";
+import { ownedBy } from "../../core/db/scoped";
 
 export type TeacherSettings = {
   autoDetectStudents: boolean;
@@ -22,7 +22,7 @@ export const DEFAULT_SETTINGS: TeacherSettings = {
 };
 
 export async function getSettings(db: Db, teacherId: string): Promise<TeacherSettings> {
-  const row = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacherId) });
+  const row = await db.query.settings.findFirst({ where: ownedBy(settings, teacherId) });
   if (!row) return { ...DEFAULT_SETTINGS };
   return {
     autoDetectStudents: row.autoDetectStudents,
@@ -44,7 +44,7 @@ export async function saveSettings(db: Db, teacherId: string, input: SettingsInp
 
 /** Days after grading that uploaded student work is kept (null: kept until deleted); see retention.server.ts. */
 export async function getRetentionDays(db: Db, teacherId: string): Promise<number | null> {
-  const row = await db.query.settings.findFirst({ where: eq(settings.teacherId, teacherId), columns: { retentionDays: true } });
+  const row = await db.query.settings.findFirst({ where: ownedBy(settings, teacherId), columns: { retentionDays: true } });
   return row?.retentionDays ?? null;
 }
 

@@ -14,7 +14,7 @@ import {
 import { attendanceCounts } from "./attendance.server";
 import { inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { assignments, classes, enrollments, students, submissions } from "../../core/db/schema";
 import { newId } from "./tokens.server";
 
@@ -23,7 +23,7 @@ export const DUPLICATE_STUDENT_EMAIL = "A student with this email already exists
 export type StudentRecord = typeof students.$inferSelect;
 
 export async function getStudent(db: Db, teacherId: string, studentId: string): Promise<StudentRecord | null> {
-  const row = await db.query.students.findFirst({ where: and(eq(students.teacherId, teacherId), eq(students.id, studentId)) });
+  const row = await db.query.students.findFirst({ where: and(ownedBy(students, teacherId), eq(students.id, studentId)) });
   return row ?? null;
 }
 
@@ -43,7 +43,7 @@ async function teacherEnrollments(db: Db, teacherId: string) {
     })
     .from(enrollments)
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(and(eq(classes.teacherId, teacherId)))
+    .where(and(ownedBy(classes, teacherId)))
     .orderBy(asc(classes.name));
 }
 
@@ -56,7 +56,7 @@ export function isElementary(gradeLevels: readonly (string | null | undefined)[]
 
 export async function listStudents(db: Db, teacherId: string, filter: { q?: string; classId?: string } = {}) {
   const q = filter.q?.trim().toLowerCase();
-  const conditions = [eq(students.teacherId, teacherId)];
+  const conditions = [ownedBy(students, teacherId)];
   if (q) conditions.push(sql`(lower(${students.name}) like ${`%${q}%`} or lower(coalesce(${students.email}, '')) like ${`%${q}%`})`);
   if (filter.classId) {
     conditions.push(sql`exists (select 1 from enrollments e where e.student_id = "students"."id" and e.class_id = ${filter.classId})`);
@@ -76,7 +76,7 @@ export async function listStudents(db: Db, teacherId: string, filter: { q?: stri
         lastActive: sql<number | null>`max(${submissions.createdAt})`,
       })
       .from(submissions)
-      .where(and(eq(submissions.teacherId, teacherId), sql`${submissions.studentId} is not null`))
+      .where(and(ownedBy(submissions, teacherId), sql`${submissions.studentId} is not null`))
       .groupBy(submissions.studentId),
   ]);
   const byStudent = new Map(stats.map((s) => [s.studentId!, s]));
@@ -125,14 +125,14 @@ export async function createStudent(
 ): Promise<{ student: StudentRecord } | { error: string; field: string }> {
   if (input.email) {
     const existing = await db.query.students.findFirst({
-      where: and(eq(students.teacherId, teacherId), eq(students.email, input.email)),
+      where: and(ownedBy(students, teacherId), eq(students.email, input.email)),
       columns: { id: true },
     });
     if (existing) return { error: DUPLICATE_STUDENT_EMAIL, field: "email" };
   }
   if (input.classId) {
     const klass = await db.query.classes.findFirst({
-      where: and(eq(classes.teacherId, teacherId), eq(classes.id, input.classId)),
+      where: and(ownedBy(classes, teacherId), eq(classes.id, input.classId)),
       columns: { id: true },
     });
     if (!klass) return { error: "Class not found.", field: "classId" };
@@ -163,7 +163,7 @@ export async function updateStudent(
 ): Promise<{ student: StudentRecord } | { error: string; field: string } | null> {
   if (input.email) {
     const existing = await db.query.students.findFirst({
-      where: and(eq(students.teacherId, teacherId), eq(students.email, input.email)),
+      where: and(ownedBy(students, teacherId), eq(students.email, input.email)),
       columns: { id: true },
     });
     if (existing && existing.id !== studentId) return { error: DUPLICATE_STUDENT_EMAIL, field: "email" };
@@ -179,7 +179,7 @@ export async function updateStudent(
       parentContact: input.parentContact || null,
       updatedAt: new Date(),
     })
-    .where(and(eq(students.teacherId, teacherId), eq(students.id, studentId)))
+    .where(and(ownedBy(students, teacherId), eq(students.id, studentId)))
     .returning();
   return row ? { student: row } : null;
 }
@@ -207,7 +207,7 @@ export async function studentWorks(db: Db, teacherId: string, studentId: string)
     .from(submissions)
     .leftJoin(assignments, eq(assignments.id, submissions.assignmentId))
     .leftJoin(classes, eq(classes.id, assignments.classId))
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.studentId, studentId)));
+    .where(and(ownedBy(submissions, teacherId), eq(submissions.studentId, studentId)));
   const gradedIds = rows.filter((r) => r.status === "graded").map((r) => r.id);
   const questions = await forTeacher(db, teacherId).questionResultsOf(gradedIds);
   return rows.map((r) => ({
@@ -251,7 +251,7 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
       })
       .from(enrollments)
       .innerJoin(classes, eq(classes.id, enrollments.classId))
-      .where(and(eq(classes.teacherId, teacherId), eq(enrollments.studentId, studentId)))
+      .where(and(ownedBy(classes, teacherId), eq(enrollments.studentId, studentId)))
       .orderBy(asc(classes.name)),
     studentWorks(db, teacherId, studentId),
     attendanceCounts(db, teacherId, studentId),
@@ -265,7 +265,7 @@ export async function studentProfile(db: Db, teacherId: string, studentId: strin
             db
               .select({ id: assignments.id })
               .from(assignments)
-              .where(and(eq(assignments.teacherId, teacherId), inArray(assignments.classId, slice))),
+              .where(and(ownedBy(assignments, teacherId), inArray(assignments.classId, slice))),
           )
         ).map((a) => a.id);
   const allAssignments = new Set([...classAssignmentIds, ...works.map((w) => w.assignmentId).filter((id): id is string => id != null)]);

@@ -2,7 +2,7 @@
 // approval. The AI's score stays stored beside the teacher's, and every change is kept in grade_edits.
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
-import { forTeacher } from "../../core/db/scoped";
+import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { assignmentFiles, gradeEdits, questionResults, submissions, teachers } from "../../core/db/schema";
 import { AssignmentInputError, compareQuestionNumbers, findAssignment, type AssignmentRow, type SubmissionRow } from "./assignments.server";
 import { newId } from "./tokens.server";
@@ -17,7 +17,7 @@ const str = (v: number | string | null | undefined) => (v == null ? null : Strin
 
 export async function findSubmission(db: Db, teacherId: string, assignmentId: string, submissionId: string) {
   return db.query.submissions.findFirst({
-    where: and(eq(submissions.id, submissionId), eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignmentId)),
+    where: and(eq(submissions.id, submissionId), ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignmentId)),
   });
 }
 
@@ -30,7 +30,7 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
   const [file, questions, edits, siblings] = await Promise.all([
     submission.fileId
       ? db.query.assignmentFiles.findFirst({
-          where: and(eq(assignmentFiles.id, submission.fileId), eq(assignmentFiles.teacherId, teacherId)),
+          where: and(eq(assignmentFiles.id, submission.fileId), ownedBy(assignmentFiles, teacherId)),
         })
       : Promise.resolve(undefined),
     forTeacher(db, teacherId).questionResultsOf([submission.id]),
@@ -46,7 +46,7 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
       })
       .from(gradeEdits)
       .leftJoin(teachers, eq(teachers.id, gradeEdits.editedBy))
-      .where(and(eq(gradeEdits.submissionId, submission.id), eq(gradeEdits.teacherId, teacherId)))
+      .where(and(eq(gradeEdits.submissionId, submission.id), ownedBy(gradeEdits, teacherId)))
       .orderBy(desc(gradeEdits.editedAt)),
     db
       .select({
@@ -56,7 +56,7 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
         studentName: submissions.studentName,
       })
       .from(submissions)
-      .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignment.id)))
+      .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id)))
       .orderBy(asc(submissions.createdAt)),
   ]);
   // Same order as the assignment page: needs review first.
@@ -129,7 +129,7 @@ export async function overrideScore(
     db
       .update(submissions)
       .set(set)
-      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
+      .where(and(eq(submissions.id, submission.id), ownedBy(submissions, editor.id))),
     ...statements,
   ]);
   if (set.score !== undefined || set.feedback !== undefined)
@@ -205,7 +205,7 @@ async function applyQuestionEdits(
         ...keepAiScore(submission),
         updatedAt: now,
       })
-      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
+      .where(and(eq(submissions.id, submission.id), ownedBy(submissions, editor.id))),
   );
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
   await feedbackFollowsMarks(db, editor.id, submission.id, {
@@ -221,7 +221,7 @@ export async function saveRecognizedText(db: Db, editor: Editor, submission: Sub
     db
       .update(submissions)
       .set({ recognizedText: text, updatedAt: new Date() })
-      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
+      .where(and(eq(submissions.id, submission.id), ownedBy(submissions, editor.id))),
     edit(db, editor.id, submission.id, editor, "recognized_text", submission.recognizedText, text),
   ]);
 }
@@ -232,7 +232,7 @@ export async function setApproval(db: Db, editor: Editor, submission: Submission
     db
       .update(submissions)
       .set({ approvedAt: approved ? new Date() : null, approvedBy: approved ? editor.id : null, updatedAt: new Date() })
-      .where(and(eq(submissions.id, submission.id), eq(submissions.teacherId, editor.id))),
+      .where(and(eq(submissions.id, submission.id), ownedBy(submissions, editor.id))),
     edit(db, editor.id, submission.id, editor, "approval", submission.approvedAt ? "approved" : null, approved ? "approved" : null),
   ]);
 }
@@ -246,11 +246,7 @@ export async function questionAcrossSubmissions(db: Db, teacherId: string, assig
     .from(questionResults)
     .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
     .where(
-      and(
-        eq(submissions.teacherId, teacherId),
-        eq(submissions.assignmentId, assignment.id),
-        eq(questionResults.questionNumber, questionNumber),
-      ),
+      and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignment.id), eq(questionResults.questionNumber, questionNumber)),
     )
     .orderBy(asc(submissions.studentName));
   return { assignment, rows };
@@ -274,7 +270,7 @@ export async function saveQuestionAcrossSubmissions(
       .select({ result: questionResults })
       .from(questionResults)
       .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
-      .where(and(eq(submissions.teacherId, editor.id), eq(submissions.assignmentId, assignmentId)))
+      .where(and(ownedBy(submissions, editor.id), eq(submissions.assignmentId, assignmentId)))
   )
     .map((r) => r.result)
     .filter((r) => touchedIds.has(r.submissionId));
@@ -295,7 +291,7 @@ export async function saveQuestionAcrossSubmissions(
 
 /** An uploaded file, only for its own teacher. */
 export async function findTeacherFile(db: Db, teacherId: string, fileId: string) {
-  return db.query.assignmentFiles.findFirst({ where: and(eq(assignmentFiles.id, fileId), eq(assignmentFiles.teacherId, teacherId)) });
+  return db.query.assignmentFiles.findFirst({ where: and(eq(assignmentFiles.id, fileId), ownedBy(assignmentFiles, teacherId)) });
 }
 
 /** Approves every graded submission of the assignment that is not approved yet. */
@@ -303,7 +299,7 @@ export async function approveAllGraded(db: Db, editor: Editor, assignmentId: str
   const rows = await db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.teacherId, editor.id), eq(submissions.assignmentId, assignmentId), eq(submissions.status, "graded")));
+    .where(and(ownedBy(submissions, editor.id), eq(submissions.assignmentId, assignmentId), eq(submissions.status, "graded")));
   const open = rows.filter((s) => !s.approvedAt);
   if (!open.length) return 0;
   const now = new Date();
@@ -313,7 +309,7 @@ export async function approveAllGraded(db: Db, editor: Editor, assignmentId: str
       .set({ approvedAt: now, approvedBy: editor.id, updatedAt: now })
       .where(
         and(
-          eq(submissions.teacherId, editor.id),
+          ownedBy(submissions, editor.id),
           eq(submissions.assignmentId, assignmentId),
           eq(submissions.status, "graded"),
           isNull(submissions.approvedAt),
@@ -330,6 +326,6 @@ export async function questionNumbers(db: Db, teacherId: string, assignmentId: s
     .selectDistinct({ number: questionResults.questionNumber })
     .from(questionResults)
     .innerJoin(submissions, eq(submissions.id, questionResults.submissionId))
-    .where(and(eq(submissions.teacherId, teacherId), eq(submissions.assignmentId, assignmentId)));
+    .where(and(ownedBy(submissions, teacherId), eq(submissions.assignmentId, assignmentId)));
   return rows.map((r) => r.number).sort(compareQuestionNumbers);
 }

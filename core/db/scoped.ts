@@ -5,10 +5,40 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 import { inChunks } from "./chunk";
-import { attendance, classes, enrollments, questionResults, students, submissions } from "./schema";
+import {
+  type accountTokens,
+  attendance,
+  classes,
+  enrollments,
+  type knownDevices,
+  type mailOutbox,
+  questionResults,
+  type sessions,
+  students,
+  submissions,
+} from "./schema";
 
 /** A table whose every row belongs to one teacher. */
 export type TeacherTable = SQLiteTable & { id: SQLiteColumn; teacherId: SQLiteColumn };
+
+/** A teacher table keyed by the teacher alone (settings, Google tokens): no id of its own. */
+type OwnedTable = SQLiteTable & { teacherId: SQLiteColumn };
+
+/**
+ * `table.teacher_id = ?`: the one place a teacher filter is written (lint bans it anywhere else,
+ * docs/decisions/0044). Query functions that build their own select use it; `forTeacher(...).where` wraps it.
+ */
+export function ownedBy(table: OwnedTable, teacherId: string): SQL {
+  return eq(table.teacherId, teacherId);
+}
+
+/** The sign-in tables: they belong to an account (sessions, tokens, devices, mail), not to a teacher's classes. */
+type IdentityTable = typeof sessions | typeof accountTokens | typeof knownDevices | typeof mailOutbox;
+
+/** `table.teacher_id = ?` for the sign-in tables, kept apart so that teacher data and identity rows do not blur. */
+export function identityOf(table: IdentityTable, teacherId: string): SQL {
+  return eq(table.teacherId, teacherId);
+}
 
 export type TeacherScope = ReturnType<typeof forTeacher>;
 
@@ -16,7 +46,7 @@ export function forTeacher(db: Db, teacherId: string) {
   if (!teacherId) throw new Error("forTeacher needs a teacher id");
 
   /** `table.teacher_id = ? AND ...conditions`: the only way a teacher table is filtered. */
-  const where = (table: TeacherTable, ...conditions: (SQL | undefined)[]) => and(eq(table.teacherId, teacherId), ...conditions)!;
+  const where = (table: TeacherTable, ...conditions: (SQL | undefined)[]) => and(ownedBy(table, teacherId), ...conditions)!;
 
   return {
     db,

@@ -5,6 +5,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { getDb } from "../../core/db/client";
 import { submissions } from "../../core/db/schema";
 import type { GradingMessage } from "../../core/jobs/events";
+import { ownedBy } from "../../core/db/scoped";
 
 /** Silence after which a job's unfinished submissions are put back on the queue (GRADING_STALL_SECONDS). */
 export function stallLimitMs(env: Env): number {
@@ -20,7 +21,7 @@ export async function requeueUnfinished(env: Env, jobId: string, teacherId: stri
   const rows = await getDb(env.DB)
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.jobId, jobId), eq(submissions.teacherId, teacherId), notInArray(submissions.status, ["graded", "failed"])));
+    .where(and(eq(submissions.jobId, jobId), ownedBy(submissions, teacherId), notInArray(submissions.status, ["graded", "failed"])));
   if (rows.length === 0) return 0;
   const messages: { body: GradingMessage }[] = rows.map((r) => ({ body: { jobId, submissionId: r.id, teacherId } }));
   // sendBatch takes at most 100 messages.

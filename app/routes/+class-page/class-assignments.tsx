@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { Badge, card, EmptyState, formatDate, primaryButton, scoreTone } from "~/components/classes/ui";
 import { DataTable } from "~/components/ui/data-table";
-import { formatPercent } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 
 export type ClassAssignmentRow = {
   id: string;

@@ -1,12 +1,12 @@
 // A teacher's Google Drive grant: sealed at rest (token-vault), refreshed when expired, revoked on disconnect and
 // on account deletion.
-import { eq } from "drizzle-orm";
 import { OAuth2RequestError, type OAuth2Tokens } from "arctic";
 import type { Db } from "../../../core/db/client";
 import { googleTokens } from "../../../core/db/schema";
 import type { GoogleConfig } from "./config.server";
 import { googleOAuthClient } from "./oauth.server";
 import { open, seal } from "./token-vault.server";
+import { ownedBy } from "../../../core/db/scoped";
 
 export const NO_GOOGLE_TOKEN = "No Google access token available";
 export const RECONNECT_DRIVE = "Your Google Drive connection has expired. Please connect Google Drive again.";
@@ -25,7 +25,7 @@ function requireKey(config: GoogleConfig) {
 
 export async function saveDriveTokens(db: Db, config: GoogleConfig, teacherId: string, tokens: OAuth2Tokens): Promise<void> {
   const key = requireKey(config);
-  const existing = await db.query.googleTokens.findFirst({ where: eq(googleTokens.teacherId, teacherId) });
+  const existing = await db.query.googleTokens.findFirst({ where: ownedBy(googleTokens, teacherId) });
   const refresh = tokens.hasRefreshToken()
     ? await seal(key, tokens.refreshToken(), context(teacherId))
     : (existing?.refreshTokenEnc ?? null);
@@ -43,13 +43,13 @@ export async function saveDriveTokens(db: Db, config: GoogleConfig, teacherId: s
 }
 
 export async function driveConnected(db: Db, teacherId: string): Promise<boolean> {
-  const row = await db.query.googleTokens.findFirst({ where: eq(googleTokens.teacherId, teacherId), columns: { teacherId: true } });
+  const row = await db.query.googleTokens.findFirst({ where: ownedBy(googleTokens, teacherId), columns: { teacherId: true } });
   return Boolean(row);
 }
 
 /** A live access token: the stored one, or a fresh one from the refresh token when it has (nearly) expired. */
 export async function driveAccessToken(db: Db, config: GoogleConfig, request: Request, teacherId: string): Promise<string> {
-  const row = await db.query.googleTokens.findFirst({ where: eq(googleTokens.teacherId, teacherId) });
+  const row = await db.query.googleTokens.findFirst({ where: ownedBy(googleTokens, teacherId) });
   if (!row) throw new DriveAuthError(NO_GOOGLE_TOKEN);
   const fresh = !row.tokenExpiry || row.tokenExpiry.getTime() - 60_000 > Date.now();
   if (fresh) return open(config.tokenKeys, row.accessTokenEnc, context(teacherId));
@@ -61,7 +61,7 @@ export async function driveAccessToken(db: Db, config: GoogleConfig, request: Re
   } catch (error) {
     if (error instanceof OAuth2RequestError) {
       // invalid_grant: revoked by the teacher in their Google account, or expired. The grant is of no further use.
-      await db.delete(googleTokens).where(eq(googleTokens.teacherId, teacherId));
+      await db.delete(googleTokens).where(ownedBy(googleTokens, teacherId));
       throw new DriveAuthError(RECONNECT_DRIVE);
     }
     throw error;
@@ -72,7 +72,7 @@ export async function driveAccessToken(db: Db, config: GoogleConfig, request: Re
 
 /** Revokes the grant at Google (best effort: a grant Google already dropped is gone either way) and forgets it. */
 export async function disconnectDrive(db: Db, config: GoogleConfig | null, request: Request, teacherId: string): Promise<void> {
-  const row = await db.query.googleTokens.findFirst({ where: eq(googleTokens.teacherId, teacherId) });
+  const row = await db.query.googleTokens.findFirst({ where: ownedBy(googleTokens, teacherId) });
   if (!row) return;
   if (config) {
     try {
@@ -82,5 +82,5 @@ export async function disconnectDrive(db: Db, config: GoogleConfig | null, reque
       console.warn("Revoking the Google grant failed; forgetting it anyway:", error instanceof Error ? error.message : error);
     }
   }
-  await db.delete(googleTokens).where(eq(googleTokens.teacherId, teacherId));
+  await db.delete(googleTokens).where(ownedBy(googleTokens, teacherId));
 }

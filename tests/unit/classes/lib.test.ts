@@ -4,12 +4,12 @@ import {
   attendanceRate,
   elementarySubjectFor,
   formatFileSize,
-  formatPercent,
   importanceForScore,
   letterGrade,
   signedPoints,
   weekStart,
 } from "~/lib/grades";
+import { formatPercent } from "~/lib/format";
 import { parseCsv, parseRoster } from "~/lib/roster-csv";
 import { ClassBody, CreateClassForm, ConferenceItemForm } from "~/schemas/classes";
 import { detectConferenceFileType } from "~/server/conference-files.server";

@@ -6,6 +6,7 @@ import { readDocument } from "../../../workers/grading/reading/read-document";
 import { visionReaderFor, VisionConfigError, type VisionReader } from "../../../workers/grading/reading/ocr/vision";
 import { extractFromReading } from "../../../workers/grading/answers/student-work";
 import { generatePage } from "../../fixtures/reading/pages";
+import { allowConsoleError } from "../../setup/console-error";
 
 const transcript = "Name: Sofia Rossi\n1. What is the capital of Italy?\nAnswer: Rome\n2. 9 x 3 = 27";
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
@@ -167,7 +168,8 @@ describe("visionReaderForTeacher", () => {
     expect(await visionReaderForTeacher(configured, dbWith(false), "t1")).toBeUndefined();
     expect(await visionReaderForTeacher(configured, dbWith(undefined), "t1")).toBeUndefined();
     expect(await visionReaderForTeacher({} as Env, dbWith(true), "t1")).toBeUndefined();
-    // Misconfigured (no key): grading goes on with the local reading.
+    // Misconfigured (no key): grading goes on with the local reading, and says why on the console.
+    allowConsoleError();
     expect(await visionReaderForTeacher({ VISION_READER: "anthropic" } as unknown as Env, dbWith(true), "t1")).toBeUndefined();
   });
 });
