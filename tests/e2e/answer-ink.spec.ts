@@ -3,16 +3,17 @@
 // group of the same answers is confirmed in one click with the mouse and from the keyboard alone.
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import manifest from "../fixtures/class-set/manifest.json";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { signUp } from "./support/teacher";
 
 const port = process.env.E2E_PORT ?? "8790";
 const PHOTOS = ["wrapped-1.jpg", "wrapped-2.jpg", "wrapped-3.jpg"];
+const manifest = JSON.parse(readFileSync("tests/fixtures/class-set/manifest.json", "utf8")) as { key: string; points: number };
 
-/** Every crop in the locator has loaded as a real image. */
+/** Every crop in the locator has loaded as a real image (they load lazily: each is scrolled into view). */
 async function expectInkLoaded(ink: Locator) {
   await expect(ink.first()).toBeVisible();
+  for (const img of await ink.all()) await img.scrollIntoViewIfNeeded();
   await expect
     .poll(() => ink.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
     .toBe(true);

@@ -63,7 +63,7 @@ describe("answer regions", () => {
     };
     const reading: DocumentReading = { kind: "jpeg", method: "ocr", pages: [page], text: "", confidence: 0.95, durationMs: 0 };
     const result = gradeSubmission({ reading, key: parseAnswerKey("1. 42\n2. red", { totalPoints: 2 }), assignment: { points: 2 } });
-    expect(result.questions[0].region).toEqual({ page: 2, x: 390, y: 42, width: 40, height: 40 });
+    expect(result.questions[0].region).toEqual({ page: 2, x: 390, y: 47, width: 40, height: 30 });
     expect(result.questions[1].region).toBeNull();
   });
 });

@@ -41,7 +41,10 @@ export function answerWords(line: TextLine, answer: string): BoxedWord[] {
   return theirs.length ? theirs : words;
 }
 
-/** The answer's box on its page, with a margin of half a text height so the ink is not cut at its edges. */
+/**
+ * The answer's box on its page, with a margin so the ink is not cut at its edges: half a text height on either side,
+ * a quarter above and below (more would take in the printed lines around it).
+ */
 export function answerRegion(lines: TextLine[], answer: StudentAnswer | undefined): AnswerRegion | null {
   if (!answer?.answer) return null;
   const line = lines[answer.line];
@@ -49,12 +52,13 @@ export function answerRegion(lines: TextLine[], answer: StudentAnswer | undefine
   const words = answerWords(line, answer.answer);
   if (!words.length) return null;
   const box = union(words.map((w) => w.bbox));
-  const margin = Math.round(Math.max(...words.map((w) => w.bbox.height)) / 2);
+  const height = Math.max(...words.map((w) => w.bbox.height));
+  const [side, top] = [Math.round(height / 2), Math.round(height / 4)];
   return {
     page: line.page,
-    x: Math.max(0, box.x - margin),
-    y: Math.max(0, box.y - margin),
-    width: box.width + 2 * margin,
-    height: box.height + 2 * margin,
+    x: Math.max(0, box.x - side),
+    y: Math.max(0, box.y - top),
+    width: box.width + 2 * side,
+    height: box.height + 2 * top,
   };
 }
