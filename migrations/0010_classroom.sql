@@ -8,6 +8,7 @@ CREATE UNIQUE INDEX `classes_teacher_classroom_idx` ON `classes` (`teacher_id`,`
 ALTER TABLE `students` ADD `google_user_id` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `students_teacher_google_idx` ON `students` (`teacher_id`,`google_user_id`);--> statement-breakpoint
 ALTER TABLE `submissions` ADD `classroom_submission_id` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `classroom_late` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `submissions` ADD `classroom_sync` text;--> statement-breakpoint
 ALTER TABLE `submissions` ADD `classroom_sent_grade` real;--> statement-breakpoint
 ALTER TABLE `submissions` ADD `classroom_sync_error` text;

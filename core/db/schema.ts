@@ -335,6 +335,8 @@ export const submissions = sqliteTable(
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }),
     /** The student's Classroom submission, and what Gradewell last sent to it. */
     classroomSubmissionId: text("classroom_submission_id"),
+    /** Classroom marked the work as turned in after the due date. */
+    classroomLate: integer("classroom_late", { mode: "boolean" }).notNull().default(false),
     classroomSync: text("classroom_sync", { enum: CLASSROOM_SYNC_STATES }),
     classroomSentGrade: real("classroom_sent_grade"),
     classroomSyncError: text("classroom_sync_error"),
