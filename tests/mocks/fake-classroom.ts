@@ -33,6 +33,8 @@ export type FakeClassroomState = {
   courseWork: Map<string, FakeCourseWork>;
   submissions: Map<string, FakeSubmission>;
   pageSize: number;
+  /** Grade changes Gradewell made (patch and return calls), to see that an unchanged resend makes none. */
+  writes: number;
 };
 
 type Grant = { user: { email: string }; scope: string };
@@ -44,7 +46,14 @@ const CLASSROOM = "https://www.googleapis.com/auth/classroom.";
 const newId = () => String(BigInt(`0x${randomBytes(6).toString("hex")}`));
 
 export function fakeClassroom(send: Send, addFile: AddFile) {
-  const state: FakeClassroomState = { courses: new Map(), students: new Map(), courseWork: new Map(), submissions: new Map(), pageSize: 30 };
+  const state: FakeClassroomState = {
+    courses: new Map(),
+    students: new Map(),
+    courseWork: new Map(),
+    submissions: new Map(),
+    pageSize: 30,
+    writes: 0,
+  };
   const err = (res: ServerResponse, code: number, message: string, status: string) => send(res, code, { error: { code, message, status } });
   const notFound = (res: ServerResponse) => err(res, 404, "Requested entity was not found.", "NOT_FOUND");
 
@@ -127,13 +136,24 @@ export function fakeClassroom(send: Send, addFile: AddFile) {
     if (!workId) {
       if (req.method === "POST") {
         if (!canWrite) return denied();
-        const input = JSON.parse(body.toString() || "{}") as { title?: string; description?: string; maxPoints?: number; workType?: string };
+        const input = JSON.parse(body.toString() || "{}") as {
+          title?: string;
+          description?: string;
+          maxPoints?: number;
+          workType?: string;
+        };
         if (!input.title || input.workType !== "ASSIGNMENT") return err(res, 400, "Invalid courseWork.", "INVALID_ARGUMENT");
-        const work: FakeCourseWork = { id: newId(), courseId, title: input.title, description: input.description, maxPoints: input.maxPoints, associatedWithDeveloperProject: true };
+        const work: FakeCourseWork = {
+          id: newId(),
+          courseId,
+          title: input.title,
+          description: input.description,
+          maxPoints: input.maxPoints,
+          associatedWithDeveloperProject: true,
+        };
         state.courseWork.set(work.id, work);
         // Classroom gives every student of the course a submission for new coursework.
-        for (const s of state.students.get(courseId) ?? [])
-          addSubmission({ courseWorkId: work.id, userId: s.userId, state: "NEW" });
+        for (const s of state.students.get(courseId) ?? []) addSubmission({ courseWorkId: work.id, userId: s.userId, state: "NEW" });
         return send(res, 200, workJson(work));
       }
       if (!canRead) return denied();
@@ -144,13 +164,24 @@ export function fakeClassroom(send: Send, addFile: AddFile) {
     if (!u.pathname.includes("/studentSubmissions")) return canRead ? send(res, 200, workJson(work)) : denied();
     if (!subId) {
       if (!canRead) return denied();
-      return page(res, u, "studentSubmissions", [...state.submissions.values()].filter((s) => s.courseWorkId === workId).map(submissionJson));
+      return page(
+        res,
+        u,
+        "studentSubmissions",
+        [...state.submissions.values()].filter((s) => s.courseWorkId === workId).map(submissionJson),
+      );
     }
     const submission = state.submissions.get(subId);
     if (!submission || submission.courseWorkId !== workId) return notFound(res);
     if (!canWrite) return denied();
     if (!work.associatedWithDeveloperProject)
-      return err(res, 403, "@ProjectPermissionDenied The Developer Console project is not permitted to make this request.", "PERMISSION_DENIED");
+      return err(
+        res,
+        403,
+        "@ProjectPermissionDenied The Developer Console project is not permitted to make this request.",
+        "PERMISSION_DENIED",
+      );
+    state.writes += 1;
     if (req.method === "PATCH") {
       const mask = (u.searchParams.get("updateMask") ?? "").split(",").filter(Boolean);
       if (mask.length === 0 || mask.some((f) => f !== "draftGrade" && f !== "assignedGrade"))
@@ -193,10 +224,17 @@ export function fakeClassroom(send: Send, addFile: AddFile) {
         courses: [...state.courses.values()],
         courseWork: [...state.courseWork.values()],
         submissions: [...state.submissions.values()],
+        writes: state.writes,
       });
     } else if (path === "/__fake/classroom/courses" && req.method === "POST") {
       const c = input() as { id?: string; name: string; section?: string; teacherEmail: string; students?: FakeStudent[] };
-      const course: FakeCourse = { id: c.id ?? newId(), name: c.name, section: c.section, teacherEmail: c.teacherEmail, courseState: "ACTIVE" };
+      const course: FakeCourse = {
+        id: c.id ?? newId(),
+        name: c.name,
+        section: c.section,
+        teacherEmail: c.teacherEmail,
+        courseState: "ACTIVE",
+      };
       state.courses.set(course.id, course);
       state.students.set(course.id, c.students ?? []);
       send(res, 200, { id: course.id });

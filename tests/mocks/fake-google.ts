@@ -223,8 +223,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       // The user removes the app in their Google account: every grant of theirs stops working.
       const { email } = JSON.parse(body.toString()) as { email: string };
       for (const grant of state.refreshTokens.values()) if (grant.user.email === email) grant.revoked = true;
-      for (const [sub, user] of [...state.codes.values()].map((c) => [c.user.sub, c.user] as const))
-        if (user.email === email) state.granted.delete(sub);
+      for (const grant of state.refreshTokens.values()) if (grant.user.email === email) state.granted.delete(grant.user.sub);
       for (const token of state.accessTokens.values()) if (token.grant.user.email === email) token.grant.revoked = true;
       return send(res, 200, {});
     }

@@ -74,7 +74,10 @@ export async function openClassroom(
   teacher: { id: string; plan: PlanId },
 ): Promise<ClassroomSession> {
   if (!hasPlanFeature(teacher, "google_classroom"))
-    throw new ClassroomRefusal(featureRefusal("google_classroom", teacher.plan), 403, { feature: "google_classroom", upgrade_url: UPGRADE_PATH });
+    throw new ClassroomRefusal(featureRefusal("google_classroom", teacher.plan), 403, {
+      feature: "google_classroom",
+      upgrade_url: UPGRADE_PATH,
+    });
   const config = googleConfig(context.cloudflare.env);
   if (!config || config.tokenKeys.length === 0) throw new ClassroomRefusal(CLASSROOM_MESSAGES.notSetUp, 404);
   const db = getDb(context.cloudflare.env.DB);

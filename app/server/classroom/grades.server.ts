@@ -31,7 +31,8 @@ export async function sendGrades(session: ClassroomSession, assignmentId: string
   const assignment = await requireLinkedAssignment(session, assignmentId);
   const courseId = assignment.classroomCourseId;
   const courseWorkId = assignment.classroomCourseWorkId;
-  if (!courseId || !courseWorkId) throw new ClassroomRefusal("This assignment is not in Google Classroom. Post it to Classroom first.", 409);
+  if (!courseId || !courseWorkId)
+    throw new ClassroomRefusal("This assignment is not in Google Classroom. Post it to Classroom first.", 409);
   if (!assignment.classroomOwned) throw new ClassroomRefusal(CLASSROOM_MESSAGES.notOurs, 409, { gradebook: true });
   const maxPoints = assignment.classroomMaxPoints;
   if (!maxPoints) throw new ClassroomRefusal("This coursework has no points in Google Classroom, so it takes no grade.", 409);
@@ -151,7 +152,14 @@ export async function postToClassroom(session: ClassroomSession, assignmentId: s
   return { courseWorkId: work.id };
 }
 
-export type SyncRow = { submissionId: string; student: string; late: boolean; sync: string | null; grade: number | null; error: string | null };
+export type SyncRow = {
+  submissionId: string;
+  student: string;
+  late: boolean;
+  sync: string | null;
+  grade: number | null;
+  error: string | null;
+};
 
 /** What the assignment page's Classroom panel shows. */
 export async function classroomOverview(session: Pick<ClassroomSession, "db" | "teacherId">, assignmentId: string) {
@@ -166,15 +174,14 @@ export async function classroomOverview(session: Pick<ClassroomSession, "db" | "
     inClassroom: Boolean(assignment.classroomCourseWorkId),
     owned: assignment.classroomOwned,
     canPost: !assignment.classroomCourseWorkId && Boolean(klass?.classroomCourseId),
-    rows: rows.map(
-      (r): SyncRow => ({
-        submissionId: r.id,
-        student: r.studentName || "Unnamed student",
-        late: r.classroomLate,
-        sync: r.classroomSync,
-        grade: r.classroomSentGrade,
-        error: r.classroomSyncError,
-      }),
-    ),
+    hasKey: assignment.hasAnswerKey || assignment.hasRubric,
+    rows: rows.map((r): SyncRow => ({
+      submissionId: r.id,
+      student: r.studentName || "Unnamed student",
+      late: r.classroomLate,
+      sync: r.classroomSync,
+      grade: r.classroomSentGrade,
+      error: r.classroomSyncError,
+    })),
   };
 }

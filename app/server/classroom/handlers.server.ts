@@ -5,12 +5,13 @@ import { z } from "zod";
 import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../../core/constants";
 import { getDb } from "../../../core/db/client";
 import { forTeacher } from "../../../core/db/scoped";
-import { classes } from "../../../core/db/schema";
+import { eq } from "drizzle-orm";
+import { assignments, classes } from "../../../core/db/schema";
 import { requireApiTeacher } from "../auth.server";
 import { googleConfig } from "../google/config.server";
 import { disconnectDrive } from "../google/drive-tokens.server";
 import { apiError, jsonResponse, readJsonBody } from "../http.server";
-import { openClassroom, refusalFrom, type ClassroomSession } from "./connection.server";
+import { ClassroomRefusal, openClassroom, refusalFrom, type ClassroomSession } from "./connection.server";
 import { classroomOverview, postToClassroom, sendGrades } from "./grades.server";
 import { importCourse } from "./import-course.server";
 import { assignmentForCourseWork, importCourseWork } from "./import-coursework.server";
@@ -33,7 +34,10 @@ async function withClassroom(args: Args, run: (session: ClassroomSession) => Pro
 export async function listCourses(session: ClassroomSession) {
   const scope = forTeacher(session.db, session.teacherId);
   const courses = await session.client.courses();
-  const mine = await session.db.select({ id: classes.id, name: classes.name, courseId: classes.classroomCourseId }).from(classes).where(scope.where(classes));
+  const mine = await session.db
+    .select({ id: classes.id, name: classes.name, courseId: classes.classroomCourseId })
+    .from(classes)
+    .where(scope.where(classes));
   const linked = new Map(mine.filter((c) => c.courseId).map((c) => [c.courseId!, c]));
   return courses.map((c) => ({
     id: c.id,
@@ -64,7 +68,28 @@ export const CourseImportBody = z.strictObject({
   grade_level: z.enum(CLASS_GRADE_LEVELS).optional(),
 });
 
-const SyncBody = z.strictObject({ action: z.enum(["draft", "return", "post"]) });
+const SyncBody = z.union([
+  z.strictObject({ action: z.enum(["draft", "return", "post"]) }),
+  z.strictObject({
+    action: z.literal("key"),
+    answer_key_text: z.string().trim().max(50000, "The answer key must be at most 50000 characters").optional(),
+    rubric_text: z.string().trim().max(50000, "The rubric must be at most 50000 characters").optional(),
+  }),
+]);
+
+/** Coursework arrives without a key: the teacher adds the key (or rubric) before grading, as on the create form. */
+async function setKey(session: ClassroomSession, assignmentId: string, key: { answer_key_text?: string; rubric_text?: string }) {
+  const scope = forTeacher(session.db, session.teacherId);
+  const assignment = await scope.find(assignments, assignmentId);
+  if (!assignment) throw new ClassroomRefusal("Assignment not found.", 404);
+  const answerKeyText = key.answer_key_text || assignment.answerKeyText;
+  const rubricText = key.rubric_text || assignment.rubricText;
+  if (!answerKeyText && !rubricText) throw new ClassroomRefusal("Type the answer key or the rubric.", 400);
+  await session.db
+    .update(assignments)
+    .set({ answerKeyText, rubricText, hasAnswerKey: Boolean(answerKeyText), hasRubric: Boolean(rubricText), updatedAt: new Date() })
+    .where(scope.where(assignments, eq(assignments.id, assignment.id)));
+}
 
 export const classroomApi = {
   courses: (args: Args) => withClassroom(args, async (session) => ({ courses: await listCourses(session) })),
@@ -85,6 +110,10 @@ export const classroomApi = {
     const body = await readJsonBody(args.request, SyncBody);
     return withClassroom(args, async (session) => {
       const id = args.params.id ?? "";
+      if (body.action === "key") {
+        await setKey(session, id, body);
+        return classroomOverview(session, id);
+      }
       if (body.action === "post") return { posted: await postToClassroom(session, id), ...(await classroomOverview(session, id)) };
       return { result: await sendGrades(session, id, body.action), ...(await classroomOverview(session, id)) };
     });
