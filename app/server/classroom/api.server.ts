@@ -9,6 +9,8 @@ export class ClassroomError extends Error {
   constructor(
     readonly kind: ClassroomErrorKind,
     message: string,
+    /** What a 404 was about: the course, or coursework inside a course that is still there. */
+    readonly what: "course" | "coursework" | "submission" | null = null,
   ) {
     super(message);
     this.name = "ClassroomError";
@@ -52,7 +54,7 @@ async function failure(response: Response, what: "course" | "coursework" | "subm
   if (response.status === 401) return new ClassroomError("auth", message);
   if (response.status === 403 && /ProjectPermissionDenied/i.test(message)) return new ClassroomError("not_owner", message);
   if (response.status === 403 && /scope/i.test(message)) return new ClassroomError("scope", message);
-  if (response.status === 404) return new ClassroomError("gone", `${what}: ${message}`);
+  if (response.status === 404) return new ClassroomError("gone", message, what);
   return new ClassroomError("failed", message);
 }
 

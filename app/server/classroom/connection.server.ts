@@ -27,7 +27,7 @@ export function classroomMessage(error: ClassroomError, about: "course" | "cours
   if (error.kind === "auth") return CLASSROOM_MESSAGES.expired;
   if (error.kind === "scope") return CLASSROOM_MESSAGES.missingScopes;
   if (error.kind === "not_owner") return CLASSROOM_MESSAGES.notOurs;
-  if (error.kind === "gone") return about === "coursework" ? CLASSROOM_MESSAGES.courseWorkGone : CLASSROOM_MESSAGES.courseGone;
+  if (error.kind === "gone") return (error.what ?? about) === "course" ? CLASSROOM_MESSAGES.courseGone : CLASSROOM_MESSAGES.courseWorkGone;
   return CLASSROOM_MESSAGES.failed;
 }
 

@@ -39,6 +39,7 @@ export async function sendGrades(session: ClassroomSession, assignmentId: string
 
   let remote;
   try {
+    await client.course(courseId);
     remote = await client.submissions(courseId, courseWorkId);
   } catch (error) {
     throw refusalFrom(error, "coursework");

@@ -44,6 +44,7 @@ export async function importCourseWork(env: Env, session: ClassroomSession, cour
   const scope = forTeacher(db, teacherId);
   let work: CourseWork, turned: StudentSubmission[], all: StudentSubmission[];
   try {
+    await client.course(courseId); // a course that has gone is named as such, not as missing coursework
     work = await client.courseWork(courseId, courseWorkId);
     all = await client.submissions(courseId, courseWorkId);
     turned = all.filter(turnedIn);
