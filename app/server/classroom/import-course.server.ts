@@ -6,7 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { inChunks } from "../../../core/db/chunk";
 import { classes, enrollments, students } from "../../../core/db/schema";
 import { forTeacher } from "../../../core/db/scoped";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../../core/constants";
+import { type CLASS_GRADE_LEVELS, type CLASS_SUBJECTS } from "../../../core/constants";
 import { uniqueClassCode } from "../classes.server";
 import { newId } from "../tokens.server";
 import type { CourseStudent } from "./api.server";
