@@ -58,6 +58,7 @@ test("connect Classroom, import a course and coursework with three papers, grade
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/register");
   await signUp(page, "Grace");
   await choosePlan(page, "professional");
 
