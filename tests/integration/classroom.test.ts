@@ -1,9 +1,10 @@
 // Google Classroom through the real worker against the fake Classroom of tests/mocks (REST v1 on loopback, on the
 // fake Google's origin): connect, import a course and its roster, import coursework with turned-in work, send
 // grades back, and every refusal.
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api } from "./helpers";
+import { api, ORIGIN } from "./helpers";
 import { processAndWait } from "./assignments-helpers";
 import { KEY, worksheetPdf } from "./seeded-jobs";
 import { classroomTeacher, control, googleDoc, pdfFile, roster, seedCourse, throughGoogle } from "./classroom-helpers";
@@ -88,6 +89,11 @@ describe("Google Classroom: connect and import a course", () => {
     expect((await json(refused)).error).toMatch(
       /^Google Classroom integration .* is part of the Professional plan; you are on the Starter plan\./,
     );
+    // The page explains it with the upgrade link instead of a Connect button.
+    const pageHtml = await (await SELF.fetch(`${ORIGIN}/classroom`, { headers: { Cookie: starter.cookie } })).text();
+    expect(pageHtml).toContain("Google Classroom integration is part of the Professional plan");
+    expect(pageHtml).toContain('href="/pricing"');
+    expect(pageHtml).not.toContain("Connect Google Classroom");
   });
 });
 
