@@ -119,7 +119,7 @@ describe("Google Classroom: coursework in, grades back", () => {
   }
 
   it("imports turned-in work linked to students, shows late and missing, sends draft grades, returns them, and resends nothing unchanged", async () => {
-    const { teacher, courseId, work } = await courseWithWork({ byGradewell: true });
+    const { teacher, students, courseId, work } = await courseWithWork({ byGradewell: true });
     const listed = await json(await api(`/api/classroom/courses/${courseId}/coursework`, { token: teacher.access_token }));
     expect(listed.coursework).toEqual([
       { id: work.id, title: "Fractions check-in", max_points: 20, created_by_gradewell: true, assignment_id: null },
@@ -193,6 +193,19 @@ describe("Google Classroom: coursework in, grades back", () => {
       await api(`/api/classroom/assignments/${result.assignmentId}`, { token: teacher.access_token, json: { action: "return" } }),
     );
     expect(returnedAgain.result).toMatchObject({ sent: 0, unchanged: 3 });
+
+    // Dev turns his work in late: importing again brings in his paper alone, linked to him.
+    await control("classroom/turn-in", {
+      courseWorkId: work.id,
+      userId: students[3].userId,
+      late: true,
+      files: [await pdfFile("Dev Patel", ["96"])],
+    });
+    const later = await json(await importWork(teacher.access_token, courseId, work.id));
+    expect(later).toMatchObject({ assignmentId: result.assignmentId, created: false, imported: 1, late: 1, missing: 0 });
+    const rows = (await json(await api(`/api/classroom/assignments/${result.assignmentId}`, { token: teacher.access_token }))).rows;
+    expect(rows.map((r: any) => [r.student, r.late])).toContainEqual(["Dev Patel", true]);
+    expect(rows).toHaveLength(4);
   });
 
   it("refuses grades for coursework Gradewell did not create, offering the gradebook file; posts its own coursework instead", async () => {
