@@ -26,6 +26,8 @@ export const ASSIGNMENT_STATUSES = ["Active", "Draft", "Completed"] as const;
 export const PROCESSING_MODES = ["immediate", "later", "none"] as const;
 export const FILE_KINDS = ["assignment", "answer_key", "rubric", "batch", "quicksnap"] as const;
 export const SUBMISSION_STATUSES = ["pending", "processing", "graded", "failed", "missing"] as const;
+/** Where a submission's grade stands in Google Classroom: sent as a draft grade, returned to the student, or refused. */
+export const CLASSROOM_SYNC_STATES = ["draft", "returned", "failed"] as const;
 export const GRADE_EDIT_FIELDS = ["score", "points", "feedback", "recognized_text", "approval", "student", "group"] as const;
 export const JOB_KINDS = ["assignment", "quicksnap"] as const;
 export const JOB_STATUSES = ["queued", "processing", "completed", "completed_with_failures", "failed"] as const;

@@ -5,7 +5,7 @@ import { PLAN_IDS, UPGRADE_PATH } from "../../core/constants";
 
 export type PlanId = (typeof PLAN_IDS)[number];
 
-export const PLAN_FEATURES = ["custom_rubric", "bulk_upload", "advanced_analytics"] as const;
+export const PLAN_FEATURES = ["custom_rubric", "bulk_upload", "advanced_analytics", "google_classroom"] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 /** Students' files in one upload on Starter; more than this at once is bulk upload. */
@@ -16,6 +16,7 @@ const REQUIRED_PLAN: Record<PlanFeature, PlanId> = {
   custom_rubric: "professional",
   bulk_upload: "professional",
   advanced_analytics: "professional",
+  google_classroom: "professional",
 };
 
 export const FEATURE_INFO: Record<PlanFeature, { name: string; what: string; onStarter: string }> = {
@@ -33,6 +34,11 @@ export const FEATURE_INFO: Record<PlanFeature, { name: string; what: string; onS
     name: "Advanced analytics",
     what: "the Analytics screen (every period, grade distribution, class comparison, question difficulty, standards mastery) and its exported reports",
     onStarter: "Your dashboard keeps showing your basic figures.",
+  },
+  google_classroom: {
+    name: "Google Classroom integration",
+    what: "bringing courses, rosters and students' turned-in work in from Google Classroom, and sending grades back",
+    onStarter: "Starter grades work you upload or pick in Google Drive.",
   },
 };
 

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddAssignmentForm } from "~/components/assignments/add-assignment-form";
+import { ClassroomImportLink } from "~/components/classroom/classroom-connection";
 import { createFromForm, readMultipart, type FieldIssue } from "~/server/assignment-uploads.server";
 import { AssignmentInputError, teacherClasses } from "~/server/assignments.server";
 import { processAssignment } from "~/server/jobs.server";
@@ -75,6 +76,7 @@ export default function AddAssignment() {
       </Link>
       <h1 className="mt-3 text-2xl font-bold tracking-tight">Create New Assignment</h1>
       <p className="mt-1 text-slate-600">Upload your students&apos; work, add the answer key, and let Gradewell read and grade it.</p>
+      {google.configured ? <ClassroomImportLink /> : null}
       <AddAssignmentForm
         settings={settings}
         classes={classes}

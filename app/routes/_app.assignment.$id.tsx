@@ -12,6 +12,7 @@ import { getDb } from "../../core/db/client";
 import { approveAllGraded } from "~/server/submissions.server";
 import { DataTable } from "~/components/ui/data-table";
 import { SaveToDrive } from "~/components/google/save-to-drive";
+import { AssignmentClassroom } from "~/components/classroom/assignment-classroom";
 import { driveState } from "~/server/google/settings.server";
 import { NotFoundBoundary } from "~/components/classes/not-found";
 
@@ -189,6 +190,7 @@ export default function AssignmentPage() {
       </div>
 
       <div className="mt-4 space-y-3">
+        {google.configured ? <AssignmentClassroom assignmentId={assignment.id} /> : null}
         {google.configured && rows.some((row) => row.status === "graded") ? (
           <SaveToDrive assignmentId={assignment.id} driveConnected={google.driveConnected} />
         ) : null}

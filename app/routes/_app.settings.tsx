@@ -19,6 +19,8 @@ import { handleSettingsAction, type SettingsIntent } from "~/server/settings-act
 import { getRetentionDays, getSettings } from "~/server/settings.server";
 import { GoogleAccountPanel } from "~/components/google/google-account-panel";
 import { googleAccountState } from "~/server/google/settings.server";
+import { ClassroomConnection } from "~/components/classroom/classroom-connection";
+import { classroomState } from "~/server/classroom/connection.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Gradewell" }];
 
@@ -32,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accessLog: await accessLogFor(db, teacher.id, { limit: 50 }),
     allowance: await gradingAllowance(db, teacher.id),
     google: await googleAccountState(request, context, teacher),
+    classroom: await classroomState(context, teacher),
   };
 }
 
@@ -42,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionResult = { intent: SettingsIntent; result: SubmissionResult<string[]>; message: string | null };
 
 export default function SettingsPage() {
-  const { settings, account, retentionDays, accessLog, allowance, google } = useLoaderData<typeof loader>();
+  const { settings, account, retentionDays, accessLog, allowance, google, classroom } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "defaults") : null;
@@ -177,6 +180,9 @@ export default function SettingsPage() {
         </div>
       </section>
       <GoogleAccountPanel state={google} />
+      <SettingsSection id="classroom-heading" title="Google Classroom">
+        <ClassroomConnection state={classroom} plan={allowance.plan} redirectTo="/settings" />
+      </SettingsSection>
     </main>
   );
 }

@@ -10,8 +10,9 @@ import type { FlowPurpose } from "~/server/google/oauth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const intent = url.searchParams.get("intent");
-  const purpose: FlowPurpose = intent === "register" || intent === "drive" || intent === "link" ? intent : "login";
-  if (purpose === "drive" || purpose === "link") await requireTeacher(request, context);
+  const purpose: FlowPurpose =
+    intent === "register" || intent === "drive" || intent === "link" || intent === "classroom" ? intent : "login";
+  if (purpose === "drive" || purpose === "link" || purpose === "classroom") await requireTeacher(request, context);
   const start = await startGoogle(request, context, purpose, {
     redirectTo: url.searchParams.get("redirectTo"),
     popup: url.searchParams.get("popup") === "1",

@@ -28,8 +28,15 @@ export async function getStudent(db: Db, teacherId: string, studentId: string): 
 }
 
 /** A student as the JSON API shows it (snake case, gradebook ids included). */
-export function toStudentJson(s: { id: string; name: string; email: string | null; studentNumber: string | null; loginId: string | null }) {
-  return { id: s.id, name: s.name, email: s.email, sis_id: s.studentNumber, login_id: s.loginId };
+export function toStudentJson(s: {
+  id: string;
+  name: string;
+  email: string | null;
+  studentNumber: string | null;
+  loginId: string | null;
+  googleUserId?: string | null;
+}) {
+  return { id: s.id, name: s.name, email: s.email, sis_id: s.studentNumber, login_id: s.loginId, google_user_id: s.googleUserId ?? null };
 }
 
 async function teacherEnrollments(db: Db, teacherId: string) {

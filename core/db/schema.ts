@@ -10,6 +10,7 @@ import {
   ATTENDANCE_STATUSES,
   CLASS_GRADE_LEVELS,
   CLASS_SUBJECTS,
+  CLASSROOM_SYNC_STATES,
   CONFERENCE_ITEM_TYPES,
   CONFERENCE_SUBJECTS,
   CONTACT_TYPES,
@@ -152,10 +153,15 @@ export const classes = sqliteTable(
     classCode: text("class_code").notNull(),
     enrollmentMethod: text("enrollment_method", { enum: ENROLLMENT_METHODS }).notNull().default("auto"),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    /** The Google Classroom course this class was imported from or linked to. */
+    classroomCourseId: text("classroom_course_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("classes_teacher_code_idx").on(t.teacherId, t.classCode)],
+  (t) => [
+    uniqueIndex("classes_teacher_code_idx").on(t.teacherId, t.classCode),
+    uniqueIndex("classes_teacher_classroom_idx").on(t.teacherId, t.classroomCourseId),
+  ],
 );
 
 export const students = sqliteTable(
@@ -169,12 +175,14 @@ export const students = sqliteTable(
     studentNumber: text("student_number"),
     /** The login Canvas knows the student by (Canvas 'SIS Login ID'), usually the school e-mail. */
     loginId: text("login_id"),
+    /** The student's Google user id (Classroom's userId): what grades sent back to Classroom are keyed by. */
+    googleUserId: text("google_user_id"),
     gradeLevel: text("grade_level"),
     parentContact: text("parent_contact"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("students_teacher_idx").on(t.teacherId)],
+  (t) => [index("students_teacher_idx").on(t.teacherId), uniqueIndex("students_teacher_google_idx").on(t.teacherId, t.googleUserId)],
 );
 
 export const enrollments = sqliteTable(
@@ -243,10 +251,20 @@ export const assignments = sqliteTable(
     rubricText: text("rubric_text"),
     /** The matching assignment's id in Canvas, when the teacher gave it (exports head the column 'Title (id)'). */
     canvasAssignmentId: text("canvas_assignment_id"),
+    /** The Classroom coursework this assignment came from or was posted as (docs/decisions/0040). */
+    classroomCourseId: text("classroom_course_id"),
+    classroomCourseWorkId: text("classroom_course_work_id"),
+    /** Created by Gradewell's Google Cloud project: only then does Classroom let Gradewell set its grades. */
+    classroomOwned: integer("classroom_owned", { mode: "boolean" }).notNull().default(false),
+    classroomMaxPoints: real("classroom_max_points"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("assignments_teacher_idx").on(t.teacherId), index("assignments_class_idx").on(t.classId)],
+  (t) => [
+    index("assignments_teacher_idx").on(t.teacherId),
+    index("assignments_class_idx").on(t.classId),
+    uniqueIndex("assignments_teacher_coursework_idx").on(t.teacherId, t.classroomCourseWorkId),
+  ],
 );
 
 export const assignmentFiles = sqliteTable(
@@ -315,6 +333,13 @@ export const submissions = sqliteTable(
       .default(sql`'[]'`),
     failureReason: text("failure_reason"),
     gradedAt: integer("graded_at", { mode: "timestamp_ms" }),
+    /** The student's Classroom submission, and what Gradewell last sent to it. */
+    classroomSubmissionId: text("classroom_submission_id"),
+    /** Classroom marked the work as turned in after the due date. */
+    classroomLate: integer("classroom_late", { mode: "boolean" }).notNull().default(false),
+    classroomSync: text("classroom_sync", { enum: CLASSROOM_SYNC_STATES }),
+    classroomSentGrade: real("classroom_sent_grade"),
+    classroomSyncError: text("classroom_sync_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { fakeClassroom, type FakeClassroomState } from "./fake-classroom";
 
 export type FakeUser = { sub: string; email: string; name: string; email_verified?: boolean };
 export type FakeFile = {
@@ -24,6 +25,7 @@ export type FakeGoogle = {
   clientSecret: string;
   close(): Promise<void>;
   state: FakeGoogleState;
+  classroom: FakeClassroomState;
   signIdToken(
     claims: Partial<FakeUser> & Record<string, unknown>,
     options?: { audience?: string; expiresIn?: string; issuer?: string },
@@ -39,6 +41,10 @@ export type FakeGoogleState = {
   revoked: string[];
   files: Map<string, FakeFile>;
   requests: string[];
+  /** Scopes each user has granted (Google adds them up under include_granted_scopes=true). */
+  granted: Map<string, Set<string>>;
+  /** Scopes the next consent leaves unticked (Google's granular consent). */
+  denied: string[];
 };
 
 const FOLDER = "application/vnd.google-apps.folder";
@@ -56,6 +62,8 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     revoked: [],
     files: new Map(),
     requests: [],
+    granted: new Map(),
+    denied: [],
   };
   let url = "";
 
@@ -93,18 +101,22 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
         return send(res, 400, "Error 400: invalid_request");
       }
       const code = `4/${randomBytes(12).toString("hex")}`;
+      const asked = (p.get("scope") ?? "").split(/\s+/).filter((s) => s && !state.denied.includes(s));
+      const before = p.get("include_granted_scopes") === "true" ? [...(state.granted.get(state.nextUser.sub) ?? [])] : [];
+      const scope = [...new Set([...before, ...asked])].join(" ");
+      state.denied = [];
       state.codes.set(code, {
         user: state.nextUser,
         clientId,
         redirectUri: p.get("redirect_uri") ?? "",
         challenge: p.get("code_challenge")!,
-        scope: p.get("scope") ?? "",
+        scope,
         offline: p.get("access_type") === "offline",
       });
       const back = new URL(p.get("redirect_uri") ?? "");
       back.searchParams.set("code", code);
       back.searchParams.set("state", p.get("state") ?? "");
-      back.searchParams.set("scope", p.get("scope") ?? "");
+      back.searchParams.set("scope", scope);
       res.writeHead(302, { Location: back.toString() }).end();
       return;
     }
@@ -128,6 +140,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
           revoked: false,
         };
         if (grant.refreshToken) state.refreshTokens.set(grant.refreshToken, grant);
+        state.granted.set(code.user.sub, new Set(code.scope.split(/\s+/).filter(Boolean)));
         const access = issueAccess(grant);
         return send(res, 200, {
           access_token: access,
@@ -151,6 +164,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       const grant = state.refreshTokens.get(token) ?? state.accessTokens.get(token)?.grant;
       if (!grant) return send(res, 400, { error: "invalid_token", error_description: "Token expired or revoked" });
       grant.revoked = true;
+      state.granted.delete(grant.user.sub);
       state.revoked.push(token);
       return send(res, 200, {});
     }
@@ -158,6 +172,10 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       res.setHeader("Cache-Control", "public, max-age=21600");
       return send(res, 200, { keys: [jwk] });
     }
+
+    // --- Classroom v1 (tests/mocks/fake-classroom.ts) ---
+    if (path.startsWith("/v1/courses")) return classroom.api(req, res, u, body, bearer(req));
+    if (path.startsWith("/__fake/classroom") && (await classroom.control(req, res, path, body))) return;
 
     // --- Drive v3 ---
     if (path.startsWith("/drive/v3/files") || path.startsWith("/upload/drive/v3/files")) {
@@ -197,10 +215,15 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       return send(res, 200, {});
     }
     if (path === "/__fake/revoked" && req.method === "GET") return send(res, 200, state.revoked);
+    if (path === "/__fake/deny-scopes" && req.method === "POST") {
+      state.denied = (JSON.parse(body.toString()) as { scopes: string[] }).scopes;
+      return send(res, 200, {});
+    }
     if (path === "/__fake/revoke-user" && req.method === "POST") {
       // The user removes the app in their Google account: every grant of theirs stops working.
       const { email } = JSON.parse(body.toString()) as { email: string };
       for (const grant of state.refreshTokens.values()) if (grant.user.email === email) grant.revoked = true;
+      for (const grant of state.refreshTokens.values()) if (grant.user.email === email) state.granted.delete(grant.user.sub);
       for (const token of state.accessTokens.values()) if (token.grant.user.email === email) token.grant.revoked = true;
       return send(res, 200, {});
     }
@@ -329,6 +352,8 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     send(res, 405, { error: { code: 405, message: "Method not allowed" } });
   }
 
+  const classroom = fakeClassroom(send, addFile);
+
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : options.port}`;
@@ -340,6 +365,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     clientId,
     clientSecret,
     state,
+    classroom: classroom.state,
     signIdToken,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -9,6 +9,7 @@ export const GOOGLE_DEFAULTS = {
   jwks: "https://www.googleapis.com/oauth2/v3/certs",
   drive: "https://www.googleapis.com/drive/v3",
   driveUpload: "https://www.googleapis.com/upload/drive/v3",
+  classroom: "https://classroom.googleapis.com/v1",
 } as const;
 
 /** Google writes either form into an ID token's iss. */
@@ -47,6 +48,7 @@ export function googleEndpoints(base: string | undefined): GoogleEndpoints {
     jwks: at(GOOGLE_DEFAULTS.jwks),
     drive: at(GOOGLE_DEFAULTS.drive),
     driveUpload: at(GOOGLE_DEFAULTS.driveUpload),
+    classroom: at(GOOGLE_DEFAULTS.classroom),
   };
 }
 

@@ -47,6 +47,12 @@ export async function driveConnected(db: Db, teacherId: string): Promise<boolean
   return Boolean(row);
 }
 
+/** The scopes the teacher's Google grant holds, or null when there is no grant. */
+export async function grantedScopes(db: Db, teacherId: string): Promise<string[] | null> {
+  const row = await db.query.googleTokens.findFirst({ where: eq(googleTokens.teacherId, teacherId), columns: { scope: true } });
+  return row ? (row.scope ?? "").split(/\s+/).filter(Boolean) : null;
+}
+
 /** A live access token: the stored one, or a fresh one from the refresh token when it has (nearly) expired. */
 export async function driveAccessToken(db: Db, config: GoogleConfig, request: Request, teacherId: string): Promise<string> {
   const row = await db.query.googleTokens.findFirst({ where: ownedBy(googleTokens, teacherId) });

@@ -18,6 +18,7 @@ export function requireGoogleConfig(context: AppLoadContext): GoogleConfig | nul
 /** Where a purpose comes back to when Google is not set up or the flow fails. */
 function fallback(purpose: FlowPurpose, flag: "unavailable" | "failed" | "link", popup = false) {
   if (purpose === "drive") return popup ? `/auth/google/done?drive=${flag}` : `/settings?drive=${flag}`;
+  if (purpose === "classroom") return `/classroom?classroom=${flag}`;
   if (purpose === "link") return `/settings?google=${flag}`;
   return `/${purpose}?google=${flag}`;
 }
@@ -32,7 +33,10 @@ export async function startGoogle(
   if (!config) return { config: null, location: fallback(purpose, "unavailable", options.popup), cookie: null };
   const { url, cookie } = await startFlow(config, request, {
     purpose,
-    redirectTo: safeRedirectPath(options.redirectTo ?? null, purpose === "drive" ? "/add-assignment" : "/dashboard"),
+    redirectTo: safeRedirectPath(
+      options.redirectTo ?? null,
+      purpose === "drive" ? "/add-assignment" : purpose === "classroom" ? "/classroom" : "/dashboard",
+    ),
     popup: Boolean(options.popup),
   });
   return { config, location: url, cookie };
@@ -60,7 +64,7 @@ export async function finishGoogle(request: Request, context: AppLoadContext): P
     throw redirect(fallback(flow.purpose, "failed", flow.popup), { headers });
   }
 
-  if (flow.purpose === "drive" || flow.purpose === "link") {
+  if (flow.purpose === "drive" || flow.purpose === "link" || flow.purpose === "classroom") {
     const auth = await getAuth(request, context);
     if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(flow.redirectTo)}`, { headers });
     if (flow.purpose === "link" || !auth.teacher.googleSub) {
@@ -68,11 +72,13 @@ export async function finishGoogle(request: Request, context: AppLoadContext): P
       const linked = await linkGoogle(db, auth.teacher.id, identity.sub);
       if ("error" in linked) throw redirect(fallback(flow.purpose, "failed", flow.popup), { headers });
     }
-    if (flow.purpose === "drive") {
+    if (flow.purpose === "drive" || flow.purpose === "classroom") {
+      // Classroom's grant is the Drive grant widened (include_granted_scopes): one token row, sealed alike.
       await saveDriveTokens(db, config, auth.teacher.id, tokens);
+      const flag = flow.purpose === "classroom" ? "classroom=connected" : "drive_connected=true";
       const back = flow.popup
         ? "/auth/google/done?drive=connected"
-        : `${flow.redirectTo}${flow.redirectTo.includes("?") ? "&" : "?"}drive_connected=true`;
+        : `${flow.redirectTo}${flow.redirectTo.includes("?") ? "&" : "?"}${flag}`;
       throw redirect(back, { headers });
     }
     throw redirect("/settings?google=linked", { headers });

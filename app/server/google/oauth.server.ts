@@ -14,10 +14,24 @@ export const DRIVE_SCOPES = [
   "https://www.googleapis.com/auth/drive.readonly",
 ];
 
+/**
+ * Asked only when the teacher connects Google Classroom, on top of what was granted before (incremental
+ * authorization): courses and rosters to read, students' e-mails, coursework and grades, and the students' files
+ * (plus drive.file, so that the one grant also serves Drive's reports when Classroom was connected first).
+ */
+export const CLASSROOM_SCOPES = [
+  "https://www.googleapis.com/auth/classroom.courses.readonly",
+  "https://www.googleapis.com/auth/classroom.rosters.readonly",
+  "https://www.googleapis.com/auth/classroom.profile.emails",
+  "https://www.googleapis.com/auth/classroom.coursework.students",
+  "https://www.googleapis.com/auth/drive.readonly",
+  "https://www.googleapis.com/auth/drive.file",
+];
+
 const FLOW_COOKIE = "gw_google_flow";
 const FLOW_TTL_SECONDS = 10 * 60;
 
-export type FlowPurpose = "login" | "register" | "drive" | "link";
+export type FlowPurpose = "login" | "register" | "drive" | "link" | "classroom";
 export type Flow = { state: string; codeVerifier: string; purpose: FlowPurpose; redirectTo: string; popup: boolean };
 
 export function redirectUri(request: Request): string {
@@ -33,7 +47,8 @@ const flowCookie = appCookie(FLOW_COOKIE, { path: "/auth/google", maxAge: FLOW_T
 /** The URL to send the browser to, and the cookie that remembers the flow until Google sends it back. */
 export async function startFlow(config: GoogleConfig, request: Request, input: Omit<Flow, "state" | "codeVerifier">) {
   const flow: Flow = { ...input, state: generateState(), codeVerifier: generateCodeVerifier() };
-  const scopes = input.purpose === "drive" ? DRIVE_SCOPES : SIGN_IN_SCOPES;
+  const scopes =
+    input.purpose === "drive" ? DRIVE_SCOPES : input.purpose === "classroom" ? ["openid", "email", ...CLASSROOM_SCOPES] : SIGN_IN_SCOPES;
   const url = client(config, request).createAuthorizationURLWithPKCE(
     config.endpoints.authorization,
     flow.state,
@@ -41,7 +56,7 @@ export async function startFlow(config: GoogleConfig, request: Request, input: O
     flow.codeVerifier,
     scopes,
   );
-  if (input.purpose === "drive") {
+  if (input.purpose === "drive" || input.purpose === "classroom") {
     // A refresh token, so Drive keeps working after the hour an access token lasts.
     url.searchParams.set("access_type", "offline");
     url.searchParams.set("prompt", "consent");
