@@ -49,7 +49,7 @@ export async function driveConnected(db: Db, teacherId: string): Promise<boolean
 
 /** The scopes the teacher's Google grant holds, or null when there is no grant. */
 export async function grantedScopes(db: Db, teacherId: string): Promise<string[] | null> {
-  const row = await db.query.googleTokens.findFirst({ where: eq(googleTokens.teacherId, teacherId), columns: { scope: true } });
+  const row = await db.query.googleTokens.findFirst({ where: ownedBy(googleTokens, teacherId), columns: { scope: true } });
   return row ? (row.scope ?? "").split(/\s+/).filter(Boolean) : null;
 }
 
