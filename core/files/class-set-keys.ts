@@ -13,3 +13,8 @@ export function classSetPageKey(teacherId: string, assignmentId: string, submiss
 export function classSetTemplateKey(teacherId: string, assignmentId: string): string {
   return `${classSetPrefix(teacherId, assignmentId)}template.json`;
 }
+
+/** What became of the assignment's blank worksheet when it could not be made a template (docs/decisions/0041). */
+export function classSetBlankKey(teacherId: string, assignmentId: string): string {
+  return `${classSetPrefix(teacherId, assignmentId)}blank.json`;
+}

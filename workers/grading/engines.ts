@@ -19,7 +19,7 @@ export type {
 export { parseAnswerKey, AnswerKeyError, type AnswerKey, type KeyQuestion } from "./answers/answer-key";
 export { parseRubric, RubricError, type Rubric, type RubricCriterion } from "./judging/rubric";
 export { extractStudentWork, type StudentWork, type StudentAnswer } from "./answers/student-work";
-export { findTemplate, studentWords, type WorksheetTemplate } from "./answers/template";
+export { blankTemplate, findTemplate, studentWords, type WorksheetTemplate } from "./answers/template";
 export { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "./judging/grade";
 export {
   GradingResult,

@@ -22,9 +22,15 @@ export interface WorksheetTemplate extends PrintedLayout {
   pages: number;
   /** Median registration error of those pages, in text heights. */
   residual: number;
+  /** The id of the teacher's blank worksheet it was taken from: settled at once, never found again from pages. */
+  blank?: string;
 }
 
 const MIN_PAGES = 3;
+/** Fewer printed words than this do not make a worksheet (nor register a page). */
+const MIN_PRINTED = 4;
+/** A blank worksheet reads as a page of text: a few stray words (a photo of something else) are not one. */
+const MIN_BLANK_WORDS = 10;
 /** Share of the other pages a word must recur on, at its place, to be printed. */
 const RECUR = 0.7;
 /** How far (in text heights) a word may sit from its template place and still be the printed word. */
@@ -125,7 +131,7 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
         w.text && !isAnswer(w) && !endsInAnswer.has(i) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true)).length >= needed,
     ),
   );
-  if (printed.size < 4) return null;
+  if (printed.size < MIN_PRINTED) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
   const words = pageWords(refPage)
     .map(({ text, confidence, bbox }, i) => ({ word: { text, confidence, bbox }, point: reference[i]! }))
@@ -138,6 +144,18 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
     pages: registered.length + 1,
     residual: median(registered.map((r) => r.residual)),
   };
+}
+
+/**
+ * The template of a blank worksheet (docs/decisions/0041): every word of the unfilled page is printed, in that
+ * page's frame. Null when the page holds too little text to register photos onto (not a worksheet, unreadable).
+ * A key answer printed on the sheet (an option "C) Africa") stays print; where a student writes it instead, at
+ * another place, it is theirs (studentWords compares places), and grade.ts reads alone a page the template empties.
+ */
+export function blankTemplate(page: Pick<PageReading, "lines">, fileId: string): WorksheetTemplate | null {
+  const words = pageWords(page).map(({ text, confidence, bbox }) => ({ text, confidence, bbox }));
+  if (words.map(wordPoint).filter((p) => p.text).length < MIN_BLANK_WORDS) return null;
+  return { version: 1, words, textHeight: textHeight(page), pages: 1, residual: 0, blank: fileId };
 }
 
 /** The template's printed words as points (punctuation left out), for registering and comparing. */
