@@ -14,6 +14,7 @@ import {
   type WordPoint,
 } from "../reading/registration";
 import type { PageReading, PrintedLayout, ReadWord } from "../reading/types";
+import { levenshtein } from "../values/spelling";
 
 /** The printed words of a worksheet, in the frame of the page it was found on (see PrintedLayout). */
 export interface WorksheetTemplate extends PrintedLayout {
@@ -48,6 +49,9 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
 /** An option's label ("C)", "(b)"), printed on the sheet even when it is the key's letter. */
 const OPTION_LABEL = /^\(?[a-h][).]$/i;
 
+/** Two longer words one letter apart: a misread, not another word (digits are left alone: "431" is not "421"). */
+const misread = (a: string, b: string) => a.length >= 4 && b.length >= 4 && !/\d/.test(a + b) && levenshtein(a, b) === 1;
+
 /** A word's letters and digits and where it lies, in a common frame. */
 interface Ink {
   alnum: string;
@@ -71,9 +75,12 @@ const within = (p: Ink, o: Ink, height: number) =>
  * Whether the same printed text lies at this word's place among `others`: the same word, or the reader having
  * joined or split it differently there ("B)Europe" on one page, "B)" "Europe" on another).
  */
-function inkAt(word: Ink, others: Ink[], height: number, tight = false): boolean {
+function inkAt(word: Ink, others: Ink[], height: number, tight = false, slips = false): boolean {
   if (!word.alnum) return false;
   if (others.some((o) => o.alnum === word.alnum && near(o, word, height, tight))) return true;
+  // One letter read differently, at the printed word's very place, is that word: the template may come from one
+  // reading (a blank worksheet's "keps" for "keeps"), and a page's reading may slip a letter too.
+  if (slips && others.some((o) => misread(o.alnum, word.alnum) && near(o, word, height, true))) return true;
   if (others.some((o) => o.alnum.length > word.alnum.length && o.alnum.includes(word.alnum) && within(word, o, height))) return true;
   const parts = others.filter((o) => o.alnum && within(o, word, height)).sort((a, b) => a.x - b.x);
   return parts.length > 1 && parts.map((o) => o.alnum).join("") === word.alnum;
@@ -179,7 +186,7 @@ export function studentWords(
   for (const line of page.lines)
     for (const w of line.words) {
       const ink = inkOf(w, fit.map);
-      if (ink.alnum && !inkAt(ink, templateInk, template.textHeight)) student.add(w);
+      if (ink.alnum && !inkAt(ink, templateInk, template.textHeight, false, true)) student.add(w);
     }
   return { words: student, residual: fit.residual };
 }
