@@ -1,6 +1,7 @@
 // The blank worksheet through POST /api/assignments (docs/decisions/0041): an optional single photo or scan under
 // blank_worksheet_files, or picked in Google Drive (drive_blank_worksheet_files), kept as an assignment file of its
-// own kind and never a student's submission; clear 400s for two files or a Word document; deleted with the assignment.
+// own kind and never a student's submission; clear 400s for two files or a Word document; deleted with the assignment;
+// and the create page's card, which posts under the same name without JavaScript.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BLANK_WORKSHEET_NOT_WORD, BLANK_WORKSHEET_ONE_FILE } from "~/lib/blank-worksheet";
@@ -9,7 +10,17 @@ import { getDb } from "../../core/db/client";
 import { classSetTemplateKey } from "../../core/files/class-set-keys";
 import { api, ORIGIN, postForm, registerTeacher, sessionCookieFrom, uniqueEmail } from "./helpers";
 import { SELF } from "cloudflare:test";
-import { assignmentForm, createAssignment, file, getAssignment, PDF, PNG } from "./assignments-helpers";
+import {
+  assignmentForm,
+  createAssignment,
+  file,
+  getAssignment,
+  getPage,
+  PDF,
+  PNG,
+  postMultipart,
+  signedInCookie,
+} from "./assignments-helpers";
 
 /** Enough of a DOCX for type detection by content: a ZIP whose first entry is word/document.xml. */
 const DOCX = (() => {
@@ -67,6 +78,38 @@ describe("the blank worksheet in POST /api/assignments", () => {
     expect(alone.response.status).toBe(400);
     expect(await r2Keys(user.id)).toEqual([]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM assignments WHERE teacher_id = ?").bind(user.id).first("n")).toBe(0);
+  });
+});
+
+describe("the blank worksheet on the create page", () => {
+  it("offers the card beside the answer key and keeps a blank posted through the plain form", async () => {
+    const teacher = await registerTeacher();
+    const cookie = await signedInCookie(teacher.email, teacher.password);
+    const html = await (await getPage("/add-assignment", cookie)).text();
+    expect(html).toContain("Blank Worksheet (optional)");
+    // Without JavaScript the card's file input posts under the API's field name.
+    expect(html).toMatch(/<input[^>]*type="file"[^>]*name="blank_worksheet_files"/);
+    expect(html.indexOf("Answer Key")).toBeLessThan(html.indexOf("Blank Worksheet (optional)"));
+
+    const posted = await postMultipart(
+      "/add-assignment",
+      assignmentForm({ processingMode: "none" }, { blank_worksheet_files: [file(PNG, "blank.png")] }),
+      cookie,
+    );
+    expect(posted.status).toBe(302);
+    const id = new URL(posted.headers.get("Location")!, ORIGIN).searchParams.get("created")!;
+    const { body } = await getAssignment(teacher.access_token, id);
+    expect(body.assignment.files.map((f: any) => f.kind)).toEqual(["assignment", "blank_worksheet"]);
+    const page = await (await getPage(`/assignment/${id}`, cookie)).text();
+    expect(page).toContain("blank worksheet");
+
+    const refused = await postMultipart(
+      "/add-assignment",
+      assignmentForm({}, { blank_worksheet_files: [file(PNG, "a.png"), file(PNG, "b.png")] }),
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(BLANK_WORKSHEET_ONE_FILE);
   });
 });
 
