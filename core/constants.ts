@@ -24,7 +24,7 @@ export const ENROLLMENT_METHODS = ["auto", "manual"] as const;
 export const ASSIGNMENT_TYPES = ["homework", "quiz", "test", "project", "lab", "essay"] as const;
 export const ASSIGNMENT_STATUSES = ["Active", "Draft", "Completed"] as const;
 export const PROCESSING_MODES = ["immediate", "later", "none"] as const;
-export const FILE_KINDS = ["assignment", "answer_key", "rubric", "batch", "quicksnap"] as const;
+export const FILE_KINDS = ["assignment", "answer_key", "rubric", "batch", "quicksnap", "blank_worksheet"] as const;
 export const SUBMISSION_STATUSES = ["pending", "processing", "graded", "failed", "missing"] as const;
 /** Where a submission's grade stands in Google Classroom: sent as a draft grade, returned to the student, or refused. */
 export const CLASSROOM_SYNC_STATES = ["draft", "returned", "failed"] as const;

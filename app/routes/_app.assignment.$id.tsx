@@ -113,7 +113,7 @@ export default function AssignmentPage() {
   const sorted = sortRows(rows, sort, dir);
   const running = job && (job.status === "processing" || job.status === "queued");
   const busy = navigation.state === "submitting";
-  const keyFiles = files.filter((f) => f.kind === "answer_key" || f.kind === "rubric");
+  const keyFiles = files.filter((f) => f.kind === "answer_key" || f.kind === "rubric" || f.kind === "blank_worksheet");
   const counts = {
     graded: rows.filter((r) => r.status === "graded").length,
     pending: rows.filter((r) => r.status === "pending").length,
@@ -335,7 +335,8 @@ export default function AssignmentPage() {
                     {f.fileName}
                   </a>{" "}
                   <span className="text-xs text-slate-500">
-                    {f.kind === "rubric" ? "rubric" : "answer key"} · {formatFileSize(f.size)}
+                    {f.kind === "rubric" ? "rubric" : f.kind === "blank_worksheet" ? "blank worksheet" : "answer key"} ·{" "}
+                    {formatFileSize(f.size)}
                   </span>
                 </li>
               ))}

@@ -152,6 +152,8 @@ export const FILE_FIELDS = {
   answer_key: "answer_key_files",
   rubric: "rubric_files",
   batch: "batch_files",
+  /** The worksheet as printed, unfilled: the class set's template is taken from it (docs/decisions/0041). */
+  blank_worksheet: "blank_worksheet_files",
 } as const;
 
 export const SUBMIT_LABELS = {

@@ -1,5 +1,6 @@
 // Creating an assignment: the form's files checked, stored in R2 and recorded in D1 all at once or not at all,
 // for the page's action and POST /api/assignments alike. Every function takes the teacher's id and filters by it.
+import { BLANK_WORKSHEET_NOT_WORD, BLANK_WORKSHEET_ONE_FILE } from "../lib/blank-worksheet";
 import { autoTitle, nameFromFileName } from "../lib/format";
 import { AssignmentForm, FILE_FIELDS, NO_FILES_MESSAGE, type AssignmentInput } from "../schemas/assignments";
 import type { Db } from "../../core/db/client";
@@ -27,6 +28,7 @@ export function filesFromForm(form: FormData): IncomingFiles {
     answer_key: pick(FILE_FIELDS.answer_key),
     rubric: pick(FILE_FIELDS.rubric),
     batch: pick(FILE_FIELDS.batch),
+    blank_worksheet: pick(FILE_FIELDS.blank_worksheet),
   };
 }
 
@@ -65,12 +67,17 @@ async function checkFiles(files: IncomingFiles, input: AssignmentInput): Promise
     ["batch", files.batch],
     ["answer_key", input.hasAnswerKey ? files.answer_key : []],
     ["rubric", input.hasRubric ? files.rubric : []],
+    ["blank_worksheet", files.blank_worksheet],
   ];
+  if (files.blank_worksheet.length > 1) throw new AssignmentInputError(BLANK_WORKSHEET_ONE_FILE, 400, FILE_FIELDS.blank_worksheet);
   const checked: CheckedFile[] = [];
   for (const [area, list] of wanted) {
     for (const file of list) {
       try {
-        checked.push({ area, upload: await checkUpload(file) });
+        const upload = await checkUpload(file);
+        if (area === "blank_worksheet" && (upload.kind === "docx" || upload.kind === "doc"))
+          throw new AssignmentInputError(BLANK_WORKSHEET_NOT_WORD, 400, FILE_FIELDS.blank_worksheet);
+        checked.push({ area, upload });
       } catch (error) {
         if (!(error instanceof UnsupportedFileError)) throw error;
         if ((area === "answer_key" || area === "rubric") && error.reason === "unsupported") {

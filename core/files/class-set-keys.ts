@@ -18,3 +18,8 @@ export function classSetPageImageKey(teacherId: string, assignmentId: string, su
 export function classSetTemplateKey(teacherId: string, assignmentId: string): string {
   return `${classSetPrefix(teacherId, assignmentId)}template.json`;
 }
+
+/** What became of the assignment's blank worksheet when it could not be made a template (docs/decisions/0041). */
+export function classSetBlankKey(teacherId: string, assignmentId: string): string {
+  return `${classSetPrefix(teacherId, assignmentId)}blank.json`;
+}

@@ -22,7 +22,7 @@ export type AssignmentFields = Record<string, string | string[]>;
 
 export function assignmentForm(
   fields: AssignmentFields = {},
-  files: Partial<Record<"assignment_files" | "answer_key_files" | "rubric_files" | "batch_files", File[]>> = {},
+  files: Partial<Record<"assignment_files" | "answer_key_files" | "rubric_files" | "batch_files" | "blank_worksheet_files", File[]>> = {},
 ) {
   const form = new FormData();
   const all: AssignmentFields = { title: "Fractions quiz", subject: "Mathematics", assignmentType: "quiz", ...fields };

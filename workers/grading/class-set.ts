@@ -76,7 +76,8 @@ export async function classSetTemplate(
   const { teacherId, assignmentId, submissionId } = where;
   const templateKey = classSetTemplateKey(teacherId, assignmentId);
   const kept = await keptTemplate(bucket, teacherId, assignmentId);
-  if (kept && kept.pages >= SETTLED_PAGES) return { template: kept, inSet: true, created: false };
+  // Settled: found from enough pages, or taken from the teacher's blank worksheet (blank-worksheet.ts).
+  if (kept && (kept.pages >= SETTLED_PAGES || kept.blank)) return { template: kept, inSet: true, created: false };
   await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
   if (page.image) await bucket.put(classSetPageImageKey(teacherId, assignmentId, submissionId), page.image);
 

@@ -21,7 +21,7 @@ export { parseAnswerKey, AnswerKeyError, type AnswerKey, type KeyQuestion } from
 export { parseRubric, RubricError, type Rubric, type RubricCriterion } from "./judging/rubric";
 export { extractStudentWork, extractFromReading, readingLines, type StudentWork, type StudentAnswer } from "./answers/student-work";
 export { answerRegion } from "./answers/regions";
-export { findTemplate, studentWords, type WorksheetTemplate } from "./answers/template";
+export { blankTemplate, findTemplate, studentWords, type WorksheetTemplate } from "./answers/template";
 export { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "./judging/grade";
 export {
   GradingResult,

@@ -21,6 +21,7 @@ import {
   type PrintedLayout,
   type Rubric,
 } from "./engines";
+import { blankWorksheet } from "./blank-worksheet";
 import { classSetTemplate, keptTemplate } from "./class-set";
 import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
@@ -178,7 +179,10 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const corrected = submission.flags.includes(TEXT_CORRECTED) && submission.recognizedText != null;
   const assignment = submission.assignmentId ? await scope.find(assignments, submission.assignmentId) : undefined;
   // A page of a class set whose template is known: its printed lines are not recognised again (class-set.ts).
-  const printed = assignment && !corrected ? await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id) : undefined;
+  // The teacher's blank worksheet, when given, is that template from the first page on (blank-worksheet.ts).
+  const blank = assignment ? await blankWorksheet(env, scope, assignment.id) : {};
+  const printed =
+    assignment && !corrected ? (blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id))) : undefined;
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
     : await readSubmissionFile(env, scope, submission, sink, printed);
@@ -190,7 +194,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   }
 
   // 2. Identify, 3. grade.
-  const reviewNotes: string[] = [];
+  const reviewNotes: string[] = blank.note ? [blank.note] : [];
   const { key, rubric } = await loadKeyAndRubric(env, scope, assignment, reviewNotes);
   const gradingAssignment = {
     points: assignment?.points ?? QUICKSNAP_POINTS,

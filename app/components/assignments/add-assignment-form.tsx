@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AssignmentDetailsFields, inputClass } from "~/components/assignments/assignment-details";
+import { BlankWorksheetCard, useBlankWorksheet } from "~/components/assignments/blank-worksheet-card";
 import { CameraModal } from "~/components/assignments/camera-modal";
 import { StandardsInput } from "~/components/assignments/standards-input";
 import { Card, Toggle } from "~/components/assignments/toggle";
@@ -52,6 +53,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
   const work = usePickedFiles();
   const key = usePickedFiles();
   const rubric = usePickedFiles();
+  const blank = useBlankWorksheet();
   const [camera, setCamera] = useState<null | "work" | "key" | "rubric">(null);
   const drive = useGoogleDrive(google.driveConnected);
   const [picker, setPicker] = useState<DriveArea | null>(null);
@@ -118,6 +120,7 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
     for (const pick of drivePicks.work) body.append(`drive_${workField}`, pick.id);
     if (hasAnswerKey) for (const pick of drivePicks.key) body.append(`drive_${FILE_FIELDS.answer_key}`, pick.id);
     if (hasRubric) for (const pick of drivePicks.rubric) body.append(`drive_${FILE_FIELDS.rubric}`, pick.id);
+    blank.appendTo(body);
     return upload.submit(body, mode === "immediate");
   }
 
@@ -226,6 +229,13 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
                 </div>
               </UploadCard>
             ) : null}
+            <BlankWorksheetCard
+              blank={blank}
+              hydrated={hydrated}
+              isMobile={isMobile}
+              maxBytes={maxUploadBytes}
+              drive={google.configured ? drive : undefined}
+            />
             {showRubric ? (
               <UploadCard
                 title="Grading Rubric"

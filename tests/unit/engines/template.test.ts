@@ -2,7 +2,7 @@
 // under a photo's tilt, scale and crop, and the printed words never taken for answers.
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
-import { findTemplate, studentWords, templatePoints } from "../../../workers/grading/answers/template";
+import { blankTemplate, findTemplate, studentWords, templatePoints } from "../../../workers/grading/answers/template";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
 import type { DocumentReading, PageReading, ReadLine } from "../../../workers/grading/reading/types";
 
@@ -157,5 +157,49 @@ describe("the worksheet's template from a class set", () => {
       ).toEqual(expected[i]);
       expect(result.studentName).toBe(CLASS[i]![0]);
     });
+  });
+});
+
+describe("the worksheet's template from the teacher's blank worksheet (0041)", () => {
+  const key = parseAnswerKey(KEY, { totalPoints: 8 });
+  const expected = [
+    [2, 2, 2, 2],
+    [0, 0, 0, 2],
+    [2, 2, 2, 0],
+    [0, 2, 0, 2],
+    [2, 0, 2, 2],
+  ];
+
+  it("takes every word of the blank as print, so each page is graded right from the first, a misread letter of the blank forgiven", () => {
+    // The blank, snapped at its own tilt and scale, read with one slip: "pentagn" for "pentagon".
+    const misread = PRINTED.map((w) => (w.text === "pentagon" ? { ...w, text: "pentagn" } : w));
+    const template = blankTemplate(page(misread, 1.2, 0.9, 30, -20), "blank-1")!;
+    expect(template).toMatchObject({ blank: "blank-1", pages: 1 });
+    expect(template.words.map((w) => w.text).sort()).toEqual(misread.map((w) => w.text).sort());
+    pages.forEach((p, i) => {
+      // "pentagon" at the printed place is not the student's: question 1 keeps its own answer.
+      expect([...studentWords(template, p)!.words].map((w) => w.text)).not.toContain("pentagon");
+      const result = gradeSubmission({ reading: reading(p), key, assignment: { points: 8 }, template });
+      expect(
+        result.questions.map((q) => q.pointsAwarded),
+        CLASS[i]![0],
+      ).toEqual(expected[i]);
+    });
+  });
+
+  it("is no template when the blank holds too little text to be a worksheet", () => {
+    expect(blankTemplate(page(line("IMG 2041 draft", 100, 100), 0, 1, 0, 0), "blank-2")).toBeNull();
+  });
+
+  it("reads alone a page whose right answers a 'blank' with answers on it (a filled copy given by mistake) would swallow", () => {
+    // Ava's filled page as the blank. Zoe wrote three of her four answers where she wrote them: the template would
+    // empty most of the page. Eli wrote only her right "B" there, read alone exactly as the key's answer: his page
+    // is read alone too, rather than lose it. (Had he written it inside a sentence, it would be lost: see 0041.)
+    const template = blankTemplate(pages[0]!, "blank-3")!;
+    const marks = (p: PageReading) =>
+      gradeSubmission({ reading: reading(p), key, assignment: { points: 8 }, template }).questions.map((q) => q.pointsAwarded);
+    expect(marks(pages[4]!)).toEqual(expected[4]);
+    const eli = page([...PRINTED, ...filled("Eli Moss", ["B", "54", "108", "Lyon"], 1)], 0, 1, 0, 0);
+    expect(marks(eli)).toEqual([2, 0, 0, 0]);
   });
 });

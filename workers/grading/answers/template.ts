@@ -14,6 +14,7 @@ import {
   type WordPoint,
 } from "../reading/registration";
 import type { PageReading, PrintedLayout, ReadWord } from "../reading/types";
+import { levenshtein } from "../values/spelling";
 
 /** The printed words of a worksheet, in the frame of the page it was found on (see PrintedLayout). */
 export interface WorksheetTemplate extends PrintedLayout {
@@ -22,9 +23,15 @@ export interface WorksheetTemplate extends PrintedLayout {
   pages: number;
   /** Median registration error of those pages, in text heights. */
   residual: number;
+  /** The id of the teacher's blank worksheet it was taken from: settled at once, never found again from pages. */
+  blank?: string;
 }
 
 const MIN_PAGES = 3;
+/** Fewer printed words than this do not make a worksheet (nor register a page). */
+const MIN_PRINTED = 4;
+/** A blank worksheet reads as a page of text: a few stray words (a photo of something else) are not one. */
+const MIN_BLANK_WORDS = 10;
 /** Share of the other pages a word must recur on, at its place, to be printed. */
 const RECUR = 0.7;
 /** How far (in text heights) a word may sit from its template place and still be the printed word. */
@@ -41,6 +48,9 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
 
 /** An option's label ("C)", "(b)"), printed on the sheet even when it is the key's letter. */
 const OPTION_LABEL = /^\(?[a-h][).]$/i;
+
+/** Two longer words one letter apart: a misread, not another word (digits are left alone: "431" is not "421"). */
+const misread = (a: string, b: string) => a.length >= 4 && b.length >= 4 && !/\d/.test(a + b) && levenshtein(a, b) === 1;
 
 /** A word's letters and digits and where it lies, in a common frame. */
 interface Ink {
@@ -65,9 +75,12 @@ const within = (p: Ink, o: Ink, height: number) =>
  * Whether the same printed text lies at this word's place among `others`: the same word, or the reader having
  * joined or split it differently there ("B)Europe" on one page, "B)" "Europe" on another).
  */
-function inkAt(word: Ink, others: Ink[], height: number, tight = false): boolean {
+function inkAt(word: Ink, others: Ink[], height: number, tight = false, slips = false): boolean {
   if (!word.alnum) return false;
   if (others.some((o) => o.alnum === word.alnum && near(o, word, height, tight))) return true;
+  // One letter read differently, at the printed word's very place, is that word: the template may come from one
+  // reading (a blank worksheet's "keps" for "keeps"), and a page's reading may slip a letter too.
+  if (slips && others.some((o) => misread(o.alnum, word.alnum) && near(o, word, height, true))) return true;
   if (others.some((o) => o.alnum.length > word.alnum.length && o.alnum.includes(word.alnum) && within(word, o, height))) return true;
   const parts = others.filter((o) => o.alnum && within(o, word, height)).sort((a, b) => a.x - b.x);
   return parts.length > 1 && parts.map((o) => o.alnum).join("") === word.alnum;
@@ -125,7 +138,7 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
         w.text && !isAnswer(w) && !endsInAnswer.has(i) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true)).length >= needed,
     ),
   );
-  if (printed.size < 4) return null;
+  if (printed.size < MIN_PRINTED) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
   const words = pageWords(refPage)
     .map(({ text, confidence, bbox }, i) => ({ word: { text, confidence, bbox }, point: reference[i]! }))
@@ -138,6 +151,18 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
     pages: registered.length + 1,
     residual: median(registered.map((r) => r.residual)),
   };
+}
+
+/**
+ * The template of a blank worksheet (docs/decisions/0041): every word of the unfilled page is printed, in that
+ * page's frame. Null when the page holds too little text to register photos onto (not a worksheet, unreadable).
+ * A key answer printed on the sheet (an option "C) Africa") stays print; where a student writes it instead, at
+ * another place, it is theirs (studentWords compares places), and grade.ts reads alone a page the template empties.
+ */
+export function blankTemplate(page: Pick<PageReading, "lines">, fileId: string): WorksheetTemplate | null {
+  const words = pageWords(page).map(({ text, confidence, bbox }) => ({ text, confidence, bbox }));
+  if (words.map(wordPoint).filter((p) => p.text).length < MIN_BLANK_WORDS) return null;
+  return { version: 1, words, textHeight: textHeight(page), pages: 1, residual: 0, blank: fileId };
 }
 
 /** The template's printed words as points (punctuation left out), for registering and comparing. */
@@ -161,7 +186,7 @@ export function studentWords(
   for (const line of page.lines)
     for (const w of line.words) {
       const ink = inkOf(w, fit.map);
-      if (ink.alnum && !inkAt(ink, templateInk, template.textHeight)) student.add(w);
+      if (ink.alnum && !inkAt(ink, templateInk, template.textHeight, false, true)) student.add(w);
     }
   return { words: student, residual: fit.residual };
 }

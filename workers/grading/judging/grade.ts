@@ -17,6 +17,7 @@ import { questionContexts, type QuestionContext } from "../answers/question-cont
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
 import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
+import { swallowedKeyAnswer } from "../answers/swallowed";
 import type { WorksheetTemplate } from "../answers/template";
 import { answerRegion } from "../answers/regions";
 import type { DocumentReading } from "../reading/types";
@@ -260,7 +261,8 @@ export function gradeSubmission(input: GradeInput): GradingResult {
     const aloneWork = extractFromLines(alone, input.key);
     const answered = (w: typeof work) => w.answers.filter((a) => a.answer).length;
     // Half its answers gone is that, not a blank or two under printed options.
-    if (answered(work) < answered(aloneWork) / 2) {
+    // So is one that leaves a question empty where the page alone reads the key's answer (answers/swallowed.ts).
+    if (answered(work) < answered(aloneWork) / 2 || swallowedKeyAnswer(work, aloneWork, input.key)) {
       lines = alone;
       work = aloneWork;
     }
