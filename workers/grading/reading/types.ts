@@ -14,6 +14,24 @@ export interface ReadWord {
   /** 0..1 */
   confidence: number;
   bbox: BoundingBox;
+  /** Set on a word that looks like a handwritten number: what each reader made of its ink (decision 0042). */
+  alternatives?: WordAlternatives;
+}
+
+/**
+ * The readings of a handwritten number's ink, so that the grading side can verify an answer rather than trust one
+ * transcript: the handwriting reader's best readings with their calibrated probabilities, an upper bound on the
+ * probability of any reading not listed, and what PP-OCR read.
+ */
+export interface WordAlternatives {
+  /** Best first; calibrated probabilities that the ink spells exactly this text (spaces ignored). */
+  readings: { text: string; probability: number }[];
+  /** No reading missing from `readings` has a probability above this. */
+  rest: number;
+  /** PP-OCR's text and confidence for the same ink. */
+  ocr: { text: string; confidence: number };
+  /** Why the word was read by the handwriting reader: pencil-grey ink, PP-OCR unsure, or a digit-like misread. */
+  why: "pencil" | "unsure" | "misread";
 }
 
 export interface ReadLine {
