@@ -7,8 +7,8 @@ import type { ReadLine, ReadWord, WordAlternatives } from "../types";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
-const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,]{1,8}$/;
-const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT]/;
+const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,%<>?]{1,8}$/;
+const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT%<>?]/;
 /** Below this PP-OCR confidence a number-like word is read again. */
 export const UNSURE_OCR = 0.9;
 /** Pencil: the word's strokes are lighter than this share of the page's printed strokes. */
@@ -18,6 +18,8 @@ export const REPLACE_FROM = 0.5;
 /** At most this many words a page are read again (the time budget: about 30–60 ms a word in workerd). */
 export const MAX_WORDS = 16;
 const READINGS = 8;
+/** Words read again and the milliseconds it took, since the isolate started (for eval:handwriting's time figure). */
+export const joinCost = { words: 0, ms: 0 };
 
 /** How dark a box's strokes are against its paper, 0..1: 1 − (5th percentile ÷ 95th percentile of brightness). */
 export function strokeDarkness(page: GreyImage, box: ReadWord["bbox"]): number {
@@ -42,24 +44,31 @@ export function strokeDarkness(page: GreyImage, box: ReadWord["bbox"]): number {
   return Math.max(0, 1 - at(0.05) / paper);
 }
 
-/** A word's crop with a margin that stops halfway to its neighbours, so no printed sign next to it is read. */
-function cropOf(page: GreyImage, line: ReadLine, index: number): GreyImage {
-  const w = line.words[index].bbox;
-  const prev = line.words[index - 1]?.bbox;
-  const next = line.words[index + 1]?.bbox;
-  const pad = 0.3 * w.height;
-  let x0 = w.x - pad;
-  let x1 = w.x + w.width + pad;
-  if (prev) x0 = Math.max(x0, (prev.x + prev.width + w.x) / 2);
-  if (next) x1 = Math.min(x1, (w.x + w.width + next.x) / 2);
-  const top = Math.max(0, Math.floor(w.y - 0.2 * w.height));
-  const bottom = Math.min(page.height, Math.ceil(w.y + 1.2 * w.height));
+/**
+ * The crop of words from..to of a detected text box, with a margin that stops halfway to the neighbouring words (no
+ * printed sign beside it is read). A group that ends its box reaches the box's end: PP-OCR may have lost a digit
+ * there ("476" read "47"), but its detector boxed the ink.
+ */
+function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): GreyImage {
+  const first = line.words[from].bbox;
+  const last = line.words[to].bbox;
+  const h = Math.max(...line.words.slice(from, to + 1).map((w) => w.bbox.height));
+  const prev = line.words[from - 1]?.bbox;
+  const next = line.words[to + 1]?.bbox;
+  const pad = 0.3 * h;
+  let x0 = first.x - pad;
+  let x1 = next ? last.x + last.width + pad : Math.max(last.x + last.width + pad, line.bbox.x + line.bbox.width);
+  if (prev) x0 = Math.max(x0, (prev.x + prev.width + first.x) / 2);
+  if (next) x1 = Math.min(x1, (last.x + last.width + next.x) / 2);
+  const y = Math.min(first.y, last.y, line.bbox.y);
+  const top = Math.max(0, Math.floor(y - 0.2 * h));
+  const bottom = Math.min(page.height, Math.ceil(y + 1.2 * h));
   const left = Math.max(0, Math.floor(x0));
   const right = Math.min(page.width, Math.ceil(x1));
   const width = Math.max(1, right - left);
   const height = Math.max(1, bottom - top);
   const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + left + width), y * width);
+  for (let r = 0; r < height; r++) data.set(page.data.subarray((top + r) * page.width + left, (top + r) * page.width + left + width), r * width);
   return { data, width, height };
 }
 
@@ -75,37 +84,76 @@ export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence:
   };
 }
 
+const isNumberLike = (text: string) => NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && !/\d\/\d/.test(text);
+
 /** Why a word is read again by the handwriting reader, or undefined when it is left to PP-OCR. */
 function reason(word: ReadWord, darkness: () => number, printDarkness: number): WordAlternatives["why"] | undefined {
   const text = word.text.trim();
-  if (!NUMBER_LIKE.test(text) || !/\d|[qy]/.test(text) || /\d\/\d/.test(text)) return undefined;
+  if (!isNumberLike(text)) return undefined;
   if (CONFUSABLE.test(text.replace(/^[-−–]/, ""))) return "misread";
   if (word.confidence < UNSURE_OCR) return "unsure";
   if (printDarkness > 0 && darkness() < PENCIL * printDarkness) return "pencil";
   return undefined;
 }
 
+/** Groups of neighbouring number-like words of a text box, at least one of which looks handwritten. */
+function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { from: number; to: number; why: WordAlternatives["why"] }[] {
+  const groups: { from: number; to: number; why: WordAlternatives["why"] }[] = [];
+  const words = line.words;
+  for (let i = 0; i < words.length; i++) {
+    // A question's label opening a box ("3.") is print.
+    if (i === 0 && words.length > 1 && /^\d{1,3}[.):]$/.test(words[0].text)) continue;
+    const near = (a: ReadWord, b: ReadWord) => b.bbox.x - (a.bbox.x + a.bbox.width) <= 0.8 * Math.max(a.bbox.height, b.bbox.height);
+    // Two numbers side by side with nothing between them are one number PP-OCR split ("45 4"): a misread.
+    const split = isNumberLike(words[i].text) && i + 1 < words.length && isNumberLike(words[i + 1].text) && near(words[i], words[i + 1]);
+    const why = reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness) ?? (split ? "misread" : undefined);
+    if (!why) continue;
+    let from = i;
+    let to = i;
+    while (from > 0 && !(from === 1 && /^\d{1,3}[.):]$/.test(words[0].text)) && isNumberLike(words[from - 1].text) && near(words[from - 1], words[from])) from--;
+    while (to < words.length - 1 && isNumberLike(words[to + 1].text) && near(words[to], words[to + 1])) to++;
+    if ((groups.at(-1)?.to ?? -1) >= from) continue;
+    groups.push({ from, to, why });
+    i = to;
+  }
+  return groups;
+}
+
 /**
- * The page's lines with their handwritten-looking number words read again. `printDarkness` is how dark the page's
- * printed strokes are (the median over its widest lines; 0 when unknown: no pencil test).
+ * The page's text boxes with their handwritten-looking numbers read again: neighbouring number-like words become one
+ * word ("19 6" → "196") carrying both readers' readings. `printDarkness` is how dark the page's printed strokes are
+ * (printDarknessOf; 0 when unknown: no pencil test).
  */
 export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
   let budget = MAX_WORDS;
   return lines.map((line) => {
-    let changed = false;
-    const words = line.words.map((word, i) => {
-      if (budget <= 0) return word;
-      const why = reason(word, () => strokeDarkness(page, word.bbox), printDarkness);
-      if (!why) return word;
-      budget--;
-      const alternatives = alternativesOf(cropOf(page, line, i), { text: word.text, confidence: word.confidence }, why);
+    const groups = budget > 0 ? groupsOf(page, line, printDarkness).slice(0, budget) : [];
+    if (!groups.length) return line;
+    budget -= groups.length;
+    const words: ReadWord[] = [];
+    let next = 0;
+    for (const { from, to, why } of groups) {
+      words.push(...line.words.slice(next, from));
+      next = to + 1;
+      const parts = line.words.slice(from, to + 1);
+      const ocr = { text: parts.map((w) => w.text).join(" "), confidence: Math.min(...parts.map((w) => w.confidence)) };
+      const started = performance.now();
+      const alternatives = alternativesOf(cropOf(page, line, from, to), ocr, why);
+      joinCost.words++;
+      joinCost.ms += performance.now() - started;
+      const x = parts[0].bbox.x;
+      const right = to === line.words.length - 1 ? line.bbox.x + line.bbox.width : parts.at(-1)!.bbox.x + parts.at(-1)!.bbox.width;
+      const y = Math.min(...parts.map((w) => w.bbox.y));
+      const bottom = Math.max(...parts.map((w) => w.bbox.y + w.bbox.height));
+      const bbox = { x, y, width: Math.max(1, right - x), height: bottom - y };
       const best = alternatives.readings[0];
-      changed = true;
-      return best && best.probability >= REPLACE_FROM
-        ? { ...word, text: best.text, confidence: best.probability, alternatives }
-        : { ...word, alternatives };
-    });
-    if (!changed) return line;
+      words.push(
+        best && best.probability >= REPLACE_FROM
+          ? { text: best.text, confidence: best.probability, bbox, alternatives }
+          : { text: ocr.text.replace(/\s+/g, ""), confidence: ocr.confidence, bbox, alternatives },
+      );
+    }
+    words.push(...line.words.slice(next));
     return { ...line, text: words.map((w) => w.text).join(" "), words };
   });
 }
