@@ -15,6 +15,16 @@ export const CLEARLY_RIGHT = 0.9;
 /** Another mark is given when the ink supports it at least this much (a wrong mark given wrongly costs a child). */
 export const CLEARLY_OTHER = 0.95;
 
+/**
+ * How much more a handwriting reading weighs when PP-OCR read the same digits (chosen on dev pages, decision 0043).
+ * Development may set it (eval:handwriting --ocr-agreement, dev pages only).
+ */
+export const OCR_AGREEMENT = 4;
+let ocrAgreement = OCR_AGREEMENT;
+export function setOcrAgreement(k = OCR_AGREEMENT) {
+  ocrAgreement = k;
+}
+
 export interface HandwritingVerdict {
   judgement: Judgement;
   /** The answer as the best reading of the ink spells it. */
@@ -66,11 +76,14 @@ export function verifyHandwriting(
   keyAnswer: string,
 ): HandwritingVerdict {
   const { readings, rest, ocr } = word.alternatives;
-  const total = readings.reduce((s, r) => s + r.probability, 0) + rest;
-  const norm = total > 1 ? 1 / total : 1;
+  // PP-OCR's reading is a second witness: the handwriting reading it spells weighs OCR_AGREEMENT times more.
+  const seen = ocr.text.replace(/\s+/g, "");
+  const weight = (text: string) => (text === seen ? ocrAgreement : 1);
+  const total = readings.reduce((s, r) => s + r.probability * weight(r.text), 0) + rest;
+  const norm = 1 / Math.max(1, total);
   const judged = readings.map((r) => {
     const text = substitute(answer, word.text, r.text);
-    return { reading: r.text, text, p: r.probability * norm, judgement: judgeAnswer(question, text, context) };
+    return { reading: r.text, text, p: r.probability * weight(r.text) * norm, judgement: judgeAnswer(question, text, context) };
   });
   const best = judged[0];
   const credit = (j: Judgement) => Math.round(j.credit * 100);
@@ -85,8 +98,8 @@ export function verifyHandwriting(
     const other = judged.find((j) => credit(j.judgement) !== credit(best.judgement));
     const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
     const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest * norm)})`;
-    const seen = ocr.text && ocr.text !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
-    doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${seen}`;
+    const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
+    doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }
   return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
 }

@@ -30,8 +30,11 @@ export interface WordAlternatives {
   rest: number;
   /** PP-OCR's text and confidence for the same ink. */
   ocr: { text: string; confidence: number };
-  /** Why the word was read by the handwriting reader: pencil-grey ink, PP-OCR unsure, or a digit-like misread. */
-  why: "pencil" | "unsure" | "misread";
+  /**
+   * Why the ink was read by the handwriting reader: an answer's place (after "="), pencil-grey ink, PP-OCR unsure,
+   * or a digit-like misread ("/3", "45 4").
+   */
+  why: "answer" | "pencil" | "unsure" | "misread";
 }
 
 export interface ReadLine {

@@ -58,7 +58,8 @@ function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): Grey
   const pad = 0.3 * h;
   let x0 = first.x - pad;
   let x1 = next ? last.x + last.width + pad : Math.max(last.x + last.width + pad, line.bbox.x + line.bbox.width);
-  if (prev) x0 = Math.max(x0, (prev.x + prev.width + first.x) / 2);
+  // PP-OCR may have dropped a first digit ("292" read "92"): reach back to just after the word before.
+  if (prev) x0 = Math.max(Math.min(x0, prev.x + prev.width + 0.25 * h), (prev.x + prev.width + first.x) / 2 - 0.5 * h);
   if (next) x1 = Math.min(x1, (last.x + last.width + next.x) / 2);
   const y = Math.min(first.y, last.y, line.bbox.y);
   const top = Math.max(0, Math.floor(y - 0.2 * h));
@@ -100,6 +101,13 @@ function reason(word: ReadWord, darkness: () => number, printDarkness: number): 
 function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { from: number; to: number; why: WordAlternatives["why"] }[] {
   const groups: { from: number; to: number; why: WordAlternatives["why"] }[] = [];
   const words = line.words;
+  // An answer's place: the few short words after a box's last "=" (or a box of a short number alone), whatever
+  // PP-OCR made of them ("a 60", "5 / b", "6 + 21"), when they hold a digit.
+  const eq = words.findLastIndex((w) => w.text === "=" || w.text.endsWith("="));
+  const tail = eq >= 0 ? words.slice(eq + 1) : words.length <= 3 ? words : [];
+  const tailText = tail.map((w) => w.text).join("");
+  if (tail.length && tailText.length <= 8 && /\d/.test(tailText) && !/\p{L}{3}/u.test(tailText) && !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1))
+    return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
   for (let i = 0; i < words.length; i++) {
     // A question's label opening a box ("3.") is print.
     if (i === 0 && words.length > 1 && /^\d{1,3}[.):]$/.test(words[0].text)) continue;
