@@ -6,6 +6,7 @@
 import type { KeyQuestion } from "../answers/answer-key";
 import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
+import { calibrated } from "../reading/handwriting/reader";
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
@@ -45,6 +46,12 @@ function alternativesOf(word: Word): WordAlternatives | undefined {
 
 const pct = (p: number) => `${Math.round(100 * p)}%`;
 
+/** PP-OCR's text with the letters it reads handwritten digits as turned into those digits ("58S" → "585"). */
+const LOOKS_LIKE: Record<string, string> = { l: "1", I: "1", "|": "1", "/": "1", i: "1", O: "0", o: "0", q: "9", g: "9", y: "4", S: "5", s: "5", z: "2", Z: "2", b: "6", B: "8", t: "7", T: "7" };
+function asDigits(text: string): string {
+  return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
+}
+
 /** The handwritten number in `answer` on `line`: the last of its words that carries the readers' alternatives. */
 export function handwrittenWord(line: TextLine | undefined, answer: string): { text: string; alternatives: WordAlternatives } | undefined {
   const tokens = answer.split(/\s+/).filter(Boolean).reverse();
@@ -76,20 +83,20 @@ export function verifyHandwriting(
   keyAnswer: string,
 ): HandwritingVerdict {
   const { readings, rest, ocr } = word.alternatives;
-  // PP-OCR's reading is a second witness: the handwriting reading it spells weighs OCR_AGREEMENT times more.
-  const seen = ocr.text.replace(/\s+/g, "");
+  // PP-OCR's reading is a second witness: the handwriting reading it spells (its letters read as the digits they
+  // look like) weighs OCR_AGREEMENT times more. Shares are weighed raw; the mark's share is calibrated as a whole.
+  const seen = asDigits(ocr.text);
   const weight = (text: string) => (text === seen ? ocrAgreement : 1);
-  const total = readings.reduce((s, r) => s + r.probability * weight(r.text), 0) + rest;
-  const norm = 1 / Math.max(1, total);
+  const total = readings.reduce((s, r) => s + r.share * weight(r.text), 0) + rest;
   const judged = readings.map((r) => {
     const text = substitute(answer, word.text, r.text);
-    return { reading: r.text, text, p: r.probability * weight(r.text) * norm, judgement: judgeAnswer(question, text, context) };
+    return { reading: r.text, text, p: (r.share * weight(r.text)) / total, judgement: judgeAnswer(question, text, context) };
   });
   const best = judged[0];
   const credit = (j: Judgement) => Math.round(j.credit * 100);
   // Readings that earn the best reading's mark: the ink's support for that mark.
   const same = judged.filter((j) => credit(j.judgement) === credit(best.judgement));
-  const probability = Math.min(1, same.reduce((s, j) => s + j.p, 0));
+  const probability = calibrated(Math.min(1, same.reduce((s, j) => s + j.p, 0)));
   const right = credit(best.judgement) === 100;
   const clear = probability >= (right ? CLEARLY_RIGHT : CLEARLY_OTHER);
   let doubt: string | undefined;
@@ -97,7 +104,7 @@ export function verifyHandwriting(
     // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.
     const other = judged.find((j) => credit(j.judgement) !== credit(best.judgement));
     const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
-    const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest * norm)})`;
+    const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest / total)})`;
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }

@@ -24,9 +24,12 @@ export interface ReadWord {
  * probability of any reading not listed, and what PP-OCR read.
  */
 export interface WordAlternatives {
-  /** Best first; calibrated probabilities that the ink spells exactly this text (spaces ignored). */
-  readings: { text: string; probability: number }[];
-  /** No reading missing from `readings` has a probability above this. */
+  /**
+   * Best first: the calibrated probability that the ink spells exactly this text (spaces ignored), and the reading's
+   * raw share of all the readings the ink allows (shares add up; calibrate a sum of them as a whole).
+   */
+  readings: { text: string; probability: number; share: number }[];
+  /** The raw share of every reading not listed. */
   rest: number;
   /** PP-OCR's text and confidence for the same ink. */
   ocr: { text: string; confidence: number };

@@ -78,8 +78,8 @@ export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence:
   const raw = readHandwriting(crop, { count: READINGS, raw: true }).readings.filter((r) => r.text);
   const listed = raw.reduce((s, r) => s + r.probability, 0);
   return {
-    readings: raw.map((r) => ({ text: r.text, probability: calibrated(r.probability) })),
-    rest: calibrated(Math.max(0, 1 - listed)),
+    readings: raw.map((r) => ({ text: r.text, probability: calibrated(r.probability), share: r.probability })),
+    rest: Math.max(0, 1 - listed),
     ocr,
     why,
   };
