@@ -21,6 +21,15 @@ export const CLEARLY_OTHER = 0.95;
  * Development may set it (eval:handwriting --ocr-agreement, dev pages only).
  */
 export const OCR_AGREEMENT = 4;
+/** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
+export const OCR_SURE = 0.9;
+
+/** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
+function within(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
 let ocrAgreement = OCR_AGREEMENT;
 export function setOcrAgreement(k = OCR_AGREEMENT) {
   ocrAgreement = k;
@@ -98,7 +107,10 @@ export function verifyHandwriting(
   const same = judged.filter((j) => credit(j.judgement) === credit(best.judgement));
   const probability = calibrated(Math.min(1, same.reduce((s, j) => s + j.p, 0)));
   const right = credit(best.judgement) === 100;
-  const clear = probability >= (right ? CLEARLY_RIGHT : CLEARLY_OTHER);
+  // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
+  // the two readers disagree, and the ink does not clearly support the mark.
+  const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading);
+  const clear = !contradicted && probability >= (right ? CLEARLY_RIGHT : CLEARLY_OTHER);
   let doubt: string | undefined;
   if (!clear) {
     // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.
@@ -108,5 +120,6 @@ export function verifyHandwriting(
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }
-  return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
+  // Two readers that disagree: the mark is as likely wrong as right.
+  return { judgement: best.judgement, answer: best.text, probability: contradicted ? Math.min(probability, 0.5) : probability, clear, doubt };
 }
