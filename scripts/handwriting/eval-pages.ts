@@ -84,7 +84,9 @@ export async function runPages(split: "dev" | "heldout", pool: Map<number, Label
     }
     rows.set(condition, t);
   }
-  console.log(`\n${split} pages: ${pages} typed worksheets a condition, 10 handwritten answers each (seed ${seed}), read and graded as the worker does`);
+  console.log(
+    `\n${split} pages: ${pages} typed worksheets a condition, 10 handwritten answers each (seed ${seed}), read and graded as the worker does`,
+  );
   console.log(
     "condition  questions  agreement  flag recall  right marks flagged  wrong marked right unflagged  handwritten words  s/page  handwriting ms/page",
   );

@@ -150,7 +150,10 @@ function gradeWithKey(
     let answerShown = cleaned;
     if (verdict) {
       const judgedDoubt = "doubt" in match ? match.doubt : undefined;
-      match = { ...verdict.judgement, doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined };
+      match = {
+        ...verdict.judgement,
+        doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,
+      };
       answerShown = verdict.answer;
     }
     const review = reviewQuestion({
@@ -185,7 +188,9 @@ function gradeWithKey(
       pointsPossible: q.points,
       status: status(match.credit),
       reason: match.reason,
-      confidence: verdict ? verdict.probability * (verdict.judgement.doubt ? match.confidence : 1) : student.readingConfidence * match.confidence,
+      confidence: verdict
+        ? verdict.probability * (verdict.judgement.doubt ? match.confidence : 1)
+        : student.readingConfidence * match.confidence,
       readingConfidence: answerConfidence,
       matchConfidence: match.confidence,
       needsReview: review.needsReview,

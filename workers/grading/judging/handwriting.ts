@@ -56,7 +56,26 @@ function alternativesOf(word: Word): WordAlternatives | undefined {
 const pct = (p: number) => `${Math.round(100 * p)}%`;
 
 /** PP-OCR's text with the letters it reads handwritten digits as turned into those digits ("58S" → "585"). */
-const LOOKS_LIKE: Record<string, string> = { l: "1", I: "1", "|": "1", "/": "1", i: "1", O: "0", o: "0", q: "9", g: "9", y: "4", S: "5", s: "5", z: "2", Z: "2", b: "6", B: "8", t: "7", T: "7" };
+const LOOKS_LIKE: Record<string, string> = {
+  l: "1",
+  I: "1",
+  "|": "1",
+  "/": "1",
+  i: "1",
+  O: "0",
+  o: "0",
+  q: "9",
+  g: "9",
+  y: "4",
+  S: "5",
+  s: "5",
+  z: "2",
+  Z: "2",
+  b: "6",
+  B: "8",
+  t: "7",
+  T: "7",
+};
 function asDigits(text: string): string {
   return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
 }
@@ -105,7 +124,12 @@ export function verifyHandwriting(
   const credit = (j: Judgement) => Math.round(j.credit * 100);
   // Readings that earn the best reading's mark: the ink's support for that mark.
   const same = judged.filter((j) => credit(j.judgement) === credit(best.judgement));
-  const probability = calibrated(Math.min(1, same.reduce((s, j) => s + j.p, 0)));
+  const probability = calibrated(
+    Math.min(
+      1,
+      same.reduce((s, j) => s + j.p, 0),
+    ),
+  );
   const right = credit(best.judgement) === 100;
   // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
   // the two readers disagree, and the ink does not clearly support the mark.
@@ -121,5 +145,11 @@ export function verifyHandwriting(
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }
   // Two readers that disagree: the mark is as likely wrong as right.
-  return { judgement: best.judgement, answer: best.text, probability: contradicted ? Math.min(probability, 0.5) : probability, clear, doubt };
+  return {
+    judgement: best.judgement,
+    answer: best.text,
+    probability: contradicted ? Math.min(probability, 0.5) : probability,
+    clear,
+    doubt,
+  };
 }

@@ -57,10 +57,11 @@ function inkMap(img: GreyImage): Float32Array {
       if (n) {
         const k = Math.floor(0.9 * (n - 1));
         let seen = 0;
-        for (let v = 0; v < 256; v++) if ((seen += bins[v]) > k) {
-          level = v;
-          break;
-        }
+        for (let v = 0; v < 256; v++)
+          if ((seen += bins[v]) > k) {
+            level = v;
+            break;
+          }
       }
       grid[j * gx + i] = Math.max(60, level);
     }

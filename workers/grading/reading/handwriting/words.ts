@@ -69,7 +69,8 @@ function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): Grey
   const width = Math.max(1, right - left);
   const height = Math.max(1, bottom - top);
   const data = new Uint8Array(width * height);
-  for (let r = 0; r < height; r++) data.set(page.data.subarray((top + r) * page.width + left, (top + r) * page.width + left + width), r * width);
+  for (let r = 0; r < height; r++)
+    data.set(page.data.subarray((top + r) * page.width + left, (top + r) * page.width + left + width), r * width);
   return { data, width, height };
 }
 
@@ -106,7 +107,13 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
   const eq = words.findLastIndex((w) => w.text === "=" || w.text.endsWith("="));
   const tail = eq >= 0 ? words.slice(eq + 1) : words.length <= 3 ? words : [];
   const tailText = tail.map((w) => w.text).join("");
-  if (tail.length && tailText.length <= 8 && /\d/.test(tailText) && !/\p{L}{3}/u.test(tailText) && !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1))
+  if (
+    tail.length &&
+    tailText.length <= 8 &&
+    /\d/.test(tailText) &&
+    !/\p{L}{3}/u.test(tailText) &&
+    !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
+  )
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
   for (let i = 0; i < words.length; i++) {
     // A question's label opening a box ("3.") is print.
@@ -118,7 +125,13 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     if (!why) continue;
     let from = i;
     let to = i;
-    while (from > 0 && !(from === 1 && /^\d{1,3}[.):]$/.test(words[0].text)) && isNumberLike(words[from - 1].text) && near(words[from - 1], words[from])) from--;
+    while (
+      from > 0 &&
+      !(from === 1 && /^\d{1,3}[.):]$/.test(words[0].text)) &&
+      isNumberLike(words[from - 1].text) &&
+      near(words[from - 1], words[from])
+    )
+      from--;
     while (to < words.length - 1 && isNumberLike(words[to + 1].text) && near(words[to], words[to + 1])) to++;
     if ((groups.at(-1)?.to ?? -1) >= from) continue;
     groups.push({ from, to, why });
