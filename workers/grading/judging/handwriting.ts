@@ -144,12 +144,6 @@ export function verifyHandwriting(
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }
-  // Two readers that disagree: the mark is as likely wrong as right.
-  return {
-    judgement: best.judgement,
-    answer: best.text,
-    probability: contradicted ? Math.min(probability, 0.5) : probability,
-    clear,
-    doubt,
-  };
+  // A contradicted mark keeps the ink's probability: on dev pages such marks were mostly right (decision 0043).
+  return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
 }
