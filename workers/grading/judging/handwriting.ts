@@ -133,7 +133,12 @@ export function verifyHandwriting(
   const right = credit(best.judgement) === 100;
   // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
   // the two readers disagree, and the ink does not clearly support the mark.
-  const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading);
+  // It matters when PP-OCR's digits would earn another mark, or fit the key's answer with digits lost.
+  const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
+  const otherMark = () =>
+    keys.some((k) => k && within(seen, k)) ||
+    credit(judgeAnswer(question, substitute(answer, word.text, seen), context)) !== credit(best.judgement);
+  const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading) && otherMark();
   const clear = !contradicted && probability >= (right ? CLEARLY_RIGHT : CLEARLY_OTHER);
   let doubt: string | undefined;
   if (!clear) {

@@ -148,6 +148,11 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
 export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
   let budget = MAX_WORDS;
   return lines.map((line) => {
+    if (budget > 0 && /=$/.test(line.words.at(-1)?.text ?? "")) {
+      // A row ending in "=": PP-OCR found no answer after it, but a faint one may be there.
+      budget--;
+      return answerAfter(page, line) ?? line;
+    }
     const groups = budget > 0 ? groupsOf(page, line, printDarkness).slice(0, budget) : [];
     if (!groups.length) return line;
     budget -= groups.length;
@@ -177,6 +182,27 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
     words.push(...line.words.slice(next));
     return { ...line, text: words.map((w) => w.text).join(" "), words };
   });
+}
+
+/** The row with the handwriting found right of its closing "=" as its last word, when there is a number there. */
+function answerAfter(page: GreyImage, line: ReadLine): ReadLine | undefined {
+  const eq = line.words.at(-1)!.bbox;
+  const h = line.bbox.height;
+  const ghost: ReadWord = {
+    text: "",
+    confidence: 0,
+    // Clear of the "=" (its box from PP-OCR's frames is approximate): its bars would read as minus signs.
+    bbox: { x: eq.x + eq.width + 0.6 * h, y: line.bbox.y - 0.3 * h, width: 6 * h, height: 1.6 * h },
+  };
+  const alone = { ...line, words: [ghost], bbox: ghost.bbox };
+  const started = performance.now();
+  const alternatives = alternativesOf(cropOf(page, alone, 0, 0), { text: "", confidence: 0 }, "answer");
+  joinCost.words++;
+  joinCost.ms += performance.now() - started;
+  const best = alternatives.readings[0];
+  if (!best || best.probability < REPLACE_FROM) return undefined;
+  const words = [...line.words, { text: best.text, confidence: best.probability, bbox: ghost.bbox, alternatives }];
+  return { ...line, text: words.map((w) => w.text).join(" "), words };
 }
 
 /** How dark the page's print is: the median stroke darkness of its widest lines (up to 8). */
