@@ -7,8 +7,8 @@ import type { ReadLine, ReadWord, WordAlternatives } from "../types";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
-const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,%<>?]{1,8}$/;
-const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT%<>?]/;
+const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,<>?]{1,8}$/;
+const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT<>?]/;
 /** Below this PP-OCR confidence a number-like word is read again. */
 export const UNSURE_OCR = 0.9;
 /** Pencil: the word's strokes are lighter than this share of the page's printed strokes. */
