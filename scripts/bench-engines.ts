@@ -14,7 +14,7 @@ import {
   worksheetText,
   WORKSHEETS,
   type Worksheet,
-} from "../tests/fixtures/corpus/worksheets";
+} from "../tools/worksheets/worksheets";
 import {
   getOcrEngine,
   gradeSubmission,
