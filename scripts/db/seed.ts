@@ -12,10 +12,10 @@
 // docs/decisions/0012-living-demo-and-dashboard-figures.md
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { getDb } from "../core/db/client";
-import { classes, enrollments, settings, students, teachers } from "../core/db/schema";
-import { hashPassword } from "../app/server/password.server";
-import { renderWorksheetImage } from "../tools/worksheets/worksheets";
+import { getDb } from "../../core/db/client";
+import { classes, enrollments, settings, students, teachers } from "../../core/db/schema";
+import { hashPassword } from "../../app/server/password.server";
+import { renderWorksheetImage } from "../../tools/worksheets/worksheets";
 import {
   answerKey,
   DEMO_ASSIGNMENTS,

@@ -14,11 +14,11 @@ import {
   type EvalSet,
   type FontName,
   type Layout,
-} from "../tools/reading/pages";
-import { getOcrEngine, parseAnswerKey, readDocument } from "../workers/grading/engines";
-import { extractFromReading } from "../workers/grading/answers/student-work";
-import { characterEdits, type Edit } from "../tools/reading/edits";
-import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../workers/grading/reading/ocr/cleanup";
+} from "../../tools/reading/pages";
+import { getOcrEngine, parseAnswerKey, readDocument } from "../../workers/grading/engines";
+import { extractFromReading } from "../../workers/grading/answers/student-work";
+import { characterEdits, type Edit } from "../../tools/reading/edits";
+import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../../workers/grading/reading/ocr/cleanup";
 
 const { values: args } = parseArgs({
   options: {
