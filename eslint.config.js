@@ -22,6 +22,11 @@ const forbidden = {
   judging: { regex: "(^|/)judging(/|$)", message: "Only the pipeline imports judging: reading and answers come before it." },
   answers: { regex: "(^|/)answers(/|$)", message: "Reading comes before the answers: it never imports them." },
   values: { regex: "(^|/)values(/|$)", message: "Reading does not interpret values: that is the answers' and judging's work." },
+  // Dev tools (renderers, reading figures) serve scripts and tests; nothing that ships imports them (docs/decisions/0045).
+  tools: {
+    regex: "(^|/)tools/",
+    message: "Dev tools (tools/) serve scripts and tests: the app, the core and the workers never import them.",
+  },
   pipeline: {
     regex: "^\\.\\./(pipeline|consumer|reading|reader|results|engines)(\\.ts)?$",
     message: "A room never imports the pipeline that composes it.",
@@ -80,38 +85,46 @@ export default tseslint.config(
   // The dependency direction (DESIGN.md): app/ and workers/app.ts → core/ ← workers/grading/.
   {
     files: ["app/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.grading] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.grading, forbidden.tools] }] },
   },
   {
     files: ["workers/app.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.grading, { ...forbidden.grading, regex: "^\\./grading(/|$)" }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [forbidden.grading, { ...forbidden.grading, regex: "^\\./grading(/|$)" }, forbidden.tools] },
+      ],
+    },
   },
   {
     files: ["workers/grading/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.tools] }] },
   },
   {
     files: ["workers/grading/reading/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [forbidden.webApp, forbidden.judging, forbidden.answers, forbidden.values, forbidden.pipeline] },
+        { patterns: [forbidden.webApp, forbidden.judging, forbidden.answers, forbidden.values, forbidden.pipeline, forbidden.tools] },
       ],
     },
   },
   {
     files: ["workers/grading/answers/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.judging, forbidden.pipeline] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.judging, forbidden.pipeline, forbidden.tools] }] },
   },
   {
     files: ["workers/grading/values/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.judging, forbidden.answers, forbidden.pipeline] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [forbidden.webApp, forbidden.judging, forbidden.answers, forbidden.pipeline, forbidden.tools] },
+      ],
     },
   },
   {
     files: ["workers/grading/judging/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.pipeline] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.pipeline, forbidden.tools] }] },
   },
   // No import cycles in the code that ships (type-only imports included: a cycle of types is still a knot to untie).
   {
@@ -126,7 +139,7 @@ export default tseslint.config(
   },
   {
     files: ["core/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.workers] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.workers, forbidden.tools] }] },
   },
   // One door to a teacher's data (docs/decisions/0044): a teacher filter is written only in core/db/scoped.ts.
   {

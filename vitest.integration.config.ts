@@ -31,7 +31,9 @@ export default defineConfig({
   ],
   test: {
     include: ["tests/integration/**/*.test.ts"],
-    setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/setup/console-error.ts"],
+    // No console.error recorder here yet (docs/decisions/0046): the queue consumer's expected logs ("Dropping a grading
+    // message…") land in whichever test runs next, so a per-test check would fail tests at random.
+    setupFiles: ["./tests/integration/apply-migrations.ts"],
     deps: {
       optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
     },

@@ -21,14 +21,14 @@ function run(command, args, extraEnv = {}) {
 
 run("npx", ["remix", "vite:build"]);
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
-run("npx", ["tsx", "scripts/seed.ts", "--persist-to", persist]);
+run("npx", ["tsx", "scripts/db/seed.ts", "--persist-to", persist]);
 
 const servers = await startLocalServers({ port, persist });
 console.log(`\nGradewell is starting on http://127.0.0.1:${port} (demo teacher: demo@gradewell.app / gradewell-demo)\n`);
 
 servers.exited.then(() => setTimeout(() => process.exit(0), 1000));
 
-// Once the app answers, the demo teacher's ungraded work goes to the real grading queue (scripts/seed.ts).
+// Once the app answers, the demo teacher's ungraded work goes to the real grading queue (scripts/db/seed.ts).
 const base = `http://127.0.0.1:${port}`;
 (async () => {
   for (let i = 0; i < 240; i++) {
@@ -37,7 +37,7 @@ const base = `http://127.0.0.1:${port}`;
       () => false,
     );
     if (up) {
-      spawn("npx", ["tsx", "scripts/seed.ts", "--grade-at", base], { stdio: "inherit", env });
+      spawn("npx", ["tsx", "scripts/db/seed.ts", "--grade-at", base], { stdio: "inherit", env });
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

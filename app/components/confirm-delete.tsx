@@ -1,7 +1,7 @@
 // The confirmation page shared by "delete a student" and "delete an assignment": works without JavaScript.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { dangerButton, secondaryButton } from "~/components/classes/ui";
+import { dangerButton, secondaryButton } from "~/components/ui/kit";
 
 export function ConfirmDelete({ title, back, children, button }: { title: string; back: string; children: ReactNode; button: string }) {
   return (

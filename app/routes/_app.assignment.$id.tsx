@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { JobProgress } from "~/components/assignments/job-progress";
 import { ExportDialog } from "~/components/exports/export-dialog";
-import { StatusBadge } from "~/components/assignments/toggle";
+import { StatusBadge } from "~/components/ui/toggle";
 import { FormAlert } from "~/components/ui/field";
 import { capitalize, formatDueDate, formatFileSize, formatPercent, formatScore, pointsLabel } from "~/lib/format";
 import { AssignmentInputError, assignmentDetail, type StudentRow } from "~/server/assignments.server";

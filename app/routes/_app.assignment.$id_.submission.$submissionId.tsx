@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useRef } from "react";
 import { JobProgress } from "~/components/assignments/job-progress";
 import { RewriteFeedbackButton } from "~/components/assignments/rewrite-feedback";
-import { StatusBadge } from "~/components/assignments/toggle";
+import { StatusBadge } from "~/components/ui/toggle";
 import { FormAlert } from "~/components/ui/field";
 import { formatPercent, formatPoints } from "~/lib/format";
 import { SubmissionReviewForm } from "~/schemas/assignments";

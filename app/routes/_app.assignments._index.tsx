@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { StatusBadge } from "~/components/assignments/toggle";
+import { StatusBadge } from "~/components/ui/toggle";
 import { ASSIGNMENT_STATUSES, ASSIGNMENT_TYPES } from "../../core/constants";
 import { capitalize, formatDueDate, formatPercent } from "~/lib/format";
 import { findAssignment, listAssignments, teacherClasses } from "~/server/assignments.server";

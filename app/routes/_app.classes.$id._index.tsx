@@ -15,7 +15,7 @@ import {
   smallButton,
   StatCard,
   textareaClass,
-} from "~/components/classes/ui";
+} from "~/components/ui/kit";
 import { GradebookIdsNotice } from "~/components/classes/gradebook-ids";
 import { ExportDialog } from "~/components/exports/export-dialog";
 import { FormAlert, TextField } from "~/components/ui/field";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import { card, dangerButton, Flash, formatDate, PageHeader, primaryButton, secondaryButton, textareaClass } from "~/components/classes/ui";
+import { card, dangerButton, Flash, formatDate, PageHeader, primaryButton, secondaryButton, textareaClass } from "~/components/ui/kit";
 import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
 import { formatPercent } from "~/lib/format";

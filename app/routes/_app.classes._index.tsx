@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Await, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Suspense } from "react";
-import { Badge, card, EmptyState, PageHeader, primaryButton, scoreTone, secondaryButton } from "~/components/classes/ui";
+import { Badge, card, EmptyState, PageHeader, primaryButton, scoreTone, secondaryButton } from "~/components/ui/kit";
 import { formatPercent } from "~/lib/format";
 import { requireTeacher } from "~/server/auth.server";
 import { listClasses, type ClassSummary } from "~/server/classes.server";

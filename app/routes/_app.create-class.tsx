@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { addDraftStudent, readStudentRows, type DraftStudent } from "~/components/classes/student-rows";
-import { card, PageHeader, primaryButton, secondaryButton, smallButton, textareaClass } from "~/components/classes/ui";
+import { card, PageHeader, primaryButton, secondaryButton, smallButton, textareaClass } from "~/components/ui/kit";
 import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { generateClassCode } from "~/lib/class-code";

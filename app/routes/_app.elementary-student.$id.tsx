@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useEffect } from "react";
 import { WeeklyProgressChart, SUBJECT_COLORS } from "~/components/charts/charts";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import { Badge, card, EmptyState, Flash, formatDate, secondaryButton, smallButton, StatCard, TabLinks } from "~/components/classes/ui";
+import { Badge, card, EmptyState, Flash, formatDate, secondaryButton, smallButton, StatCard, TabLinks } from "~/components/ui/kit";
 import { Avatar } from "~/components/students/avatar";
 import { ConferenceItemDialog, SELECT_FILE_FIRST } from "~/components/students/conference-dialog";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Toggle } from "~/components/assignments/toggle";
+import { Toggle } from "~/components/ui/toggle";
 import { DeleteAccount, EmailChange, PasswordChange } from "~/components/settings/account-forms";
 import { ExportData, RetentionSetting } from "~/components/settings/privacy";
 import { Saved, SettingsSection } from "~/components/settings/section";

@@ -4,7 +4,7 @@ import { Await, Link, useActionData, useLoaderData, useSearchParams } from "@rem
 import { Suspense } from "react";
 import { GradeTrendChart, ProgressLineChart, ScoresBarChart } from "~/components/charts/charts";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import { Badge, card, Flash, formatDate, scoreTone, secondaryButton, StatCard, TabLinks } from "~/components/classes/ui";
+import { Badge, card, Flash, formatDate, scoreTone, secondaryButton, StatCard, TabLinks } from "~/components/ui/kit";
 import { AccessLogList } from "~/components/access-log-list";
 import { Avatar } from "~/components/students/avatar";
 import { InsightList } from "~/components/students/insights";

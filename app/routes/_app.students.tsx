@@ -13,7 +13,7 @@ import {
   scoreTone,
   secondaryButton,
   StatCard,
-} from "~/components/classes/ui";
+} from "~/components/ui/kit";
 import { Avatar } from "~/components/students/avatar";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { GRADE_LEVELS } from "../../core/constants";

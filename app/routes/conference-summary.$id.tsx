@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import { formatDate, primaryButton, secondaryButton } from "~/components/classes/ui";
+import { formatDate, primaryButton, secondaryButton } from "~/components/ui/kit";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatFileSize, gradeLabel } from "~/lib/grades";
 import { formatPercent } from "~/lib/format";

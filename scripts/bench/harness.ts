@@ -3,7 +3,7 @@
 // server's processes (memory, user/kernel CPU) so a wedge can be told from a slow page.
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
-import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "../../tests/fixtures/corpus/worksheets";
+import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "../../tools/worksheets/worksheets";
 
 export const sheet = WORKSHEETS[0]!;
 

@@ -1,6 +1,6 @@
 // Answer lines as children write them, from real MNIST digits: numbers of 1–4 digits in pencil grey on a
 // printed answer line, varying size and slant, some digits touching; then photographed under the capture
-// conditions of eval:reading (tests/fixtures/reading/pages.ts: clean, tilt, blur, noise, shadow, perspective,
+// conditions of eval:reading (tools/reading/pages.ts: clean, tilt, blur, noise, shadow, perspective,
 // phone), applied to the answer region's crop with the same parameters. Used by eval.ts and the unit tests.
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { GreyImage } from "../../workers/grading/reading/handwriting/segment";

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { renderWorksheetImage, WORKSHEETS } from "../fixtures/corpus/worksheets";
+import { renderWorksheetImage, WORKSHEETS } from "../../tools/worksheets/worksheets";
 import { killOwnServer, startOwnServer, until, waitUntilHealthy } from "./support/own-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 8790) + 1;

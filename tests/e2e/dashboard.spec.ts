@@ -2,7 +2,7 @@
 // real grader (rendered worksheets uploaded through the API, as a teacher's upload would be).
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { renderWorksheetImage } from "../fixtures/corpus/worksheets";
+import { renderWorksheetImage } from "../../tools/worksheets/worksheets";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { choosePlan, signUp } from "./support/teacher";
 

@@ -1,7 +1,7 @@
 // A new teacher's first hour (issue 32, item 5): the defects found at 1280 px and on a 390 px phone, each
 // checked as the teacher meets it, on work graded by the real grader.
 import { expect, test, type Page } from "@playwright/test";
-import { renderWorksheetImage } from "../fixtures/corpus/worksheets";
+import { renderWorksheetImage } from "../../tools/worksheets/worksheets";
 import { choosePlan, signUp } from "./support/teacher";
 
 const SHOTS = "tests/e2e/artifacts/first-hour";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "../fixtures/corpus/worksheets";
+import { renderWorksheetImage, worksheetPdfWithText, WORKSHEETS } from "../../tools/worksheets/worksheets";
 import { signUp } from "./support/teacher";
 
 const port = process.env.E2E_PORT ?? "8790";

@@ -9,7 +9,7 @@ import { AssignmentDetailsFields, inputClass } from "~/components/assignments/as
 import { BlankWorksheetCard, useBlankWorksheet } from "~/components/assignments/blank-worksheet-card";
 import { CameraModal } from "~/components/assignments/camera-modal";
 import { StandardsInput } from "~/components/assignments/standards-input";
-import { Card, Toggle } from "~/components/assignments/toggle";
+import { Card, Toggle } from "~/components/ui/toggle";
 import { UploadCard, usePickedFiles } from "~/components/assignments/upload-card";
 import { useAssignmentUpload } from "~/hooks/use-assignment-upload";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -1,6 +1,6 @@
 // The create-assignment form's footer: what stops the submit (no files, the plan, errors), the upload progress and the buttons.
 import { Link } from "@remix-run/react";
-import { ProgressBar } from "~/components/assignments/toggle";
+import { ProgressBar } from "~/components/ui/toggle";
 import { FormAlert, Spinner } from "~/components/ui/field";
 import { type UploadError } from "~/hooks/use-assignment-upload";
 import { UPGRADE_PATH, type PlanId } from "~/lib/plan-features";

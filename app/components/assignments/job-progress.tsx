@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ProgressBar } from "./toggle";
+import { ProgressBar } from "~/components/ui/toggle";
 
 type Progress = { status: string; progress: { done: number; failed: number; total: number } };
 

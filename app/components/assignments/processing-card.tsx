@@ -1,5 +1,5 @@
 // The create-assignment form's Processing card: when the work is read and graded, and whether it is a batch.
-import { Card, Toggle } from "~/components/assignments/toggle";
+import { Card, Toggle } from "~/components/ui/toggle";
 import { planAllows, planLabel, STARTER_FILES_PER_UPLOAD, type PlanId } from "~/lib/plan-features";
 import { PROCESSING_OPTIONS } from "~/schemas/assignments";
 

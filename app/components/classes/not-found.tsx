@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { primaryButton } from "./ui";
+import { primaryButton } from "~/components/ui/kit";
 
 /** Route error boundary for a missing (or another teacher's) class or student. */
 export function NotFoundBoundary({ title, back }: { title: string; back: { to: string; label: string } }) {

@@ -4,7 +4,7 @@
 // the class's SIS ids in this browser.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { primaryButton, secondaryButton } from "~/components/classes/ui";
+import { primaryButton, secondaryButton } from "~/components/ui/kit";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { exportPreview } from "~/server/exports.server";
 import { CANVAS_ID_WARNING } from "~/lib/canvas-ids";

@@ -7,7 +7,7 @@ import { photoFileName, useCamera } from "~/hooks/use-camera";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CONFERENCE_ITEM_TYPES, CONFERENCE_SUBJECTS, IMPORTANCE } from "../../../core/constants";
 import { CONFERENCE_TYPE_LABELS } from "~/schemas/classes";
-import { primaryButton, secondaryButton, textareaClass } from "../classes/ui";
+import { primaryButton, secondaryButton, textareaClass } from "~/components/ui/kit";
 
 export const CONFERENCE_ACCEPT = ".pdf,.doc,.docx,.jpg,.jpeg,.png,.gif";
 export const CAMERA_FAILED = "Could not access camera. Please check permissions or use file upload instead.";

@@ -1,5 +1,5 @@
 import { NOT_ENOUGH_GRADED_WORK } from "~/lib/student-insights";
-import { card } from "../classes/ui";
+import { card } from "~/components/ui/kit";
 
 export function InsightList({ title, items, tone }: { title: string; items: string[]; tone: "green" | "amber" }) {
   const dot = tone === "green" ? "bg-emerald-500" : "bg-amber-500";

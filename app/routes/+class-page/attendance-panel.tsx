@@ -1,6 +1,6 @@
 // The class page's attendance panel: one day's register (present, absent, late per student) and the recent days.
 import { Form, Link } from "@remix-run/react";
-import { card, formatDate, primaryButton, secondaryButton } from "~/components/classes/ui";
+import { card, formatDate, primaryButton, secondaryButton } from "~/components/ui/kit";
 import { ATTENDANCE_STATUSES } from "../../../core/constants";
 
 const STATUS_LABELS = { present: "Present", absent: "Absent", late: "Late" } as const;

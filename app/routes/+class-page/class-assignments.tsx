@@ -1,6 +1,6 @@
 // The class page's assignment list: each assignment with its status, due date, progress and average.
 import { Link } from "@remix-run/react";
-import { Badge, card, EmptyState, formatDate, primaryButton, scoreTone } from "~/components/classes/ui";
+import { Badge, card, EmptyState, formatDate, primaryButton, scoreTone } from "~/components/ui/kit";
 import { DataTable } from "~/components/ui/data-table";
 import { formatPercent } from "~/lib/format";
 

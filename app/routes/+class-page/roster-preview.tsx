@@ -1,6 +1,6 @@
 // The roster import's preview: each CSV row with its error or 'Ready', and the button that imports the valid rows.
 import { Form } from "@remix-run/react";
-import { primaryButton } from "~/components/classes/ui";
+import { primaryButton } from "~/components/ui/kit";
 import { type RosterPreview } from "~/lib/roster-csv";
 
 export function RosterPreviewTable({ preview }: { preview: RosterPreview & { csv: string } }) {

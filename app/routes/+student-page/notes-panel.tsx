@@ -2,7 +2,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { card, formatDate, primaryButton, smallButton, textareaClass } from "~/components/classes/ui";
+import { card, formatDate, primaryButton, smallButton, textareaClass } from "~/components/ui/kit";
 import { FieldError } from "~/components/ui/field";
 import { NoteForm } from "~/schemas/classes";
 import { type StudentPageResult as Result } from "./result";

@@ -2,7 +2,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { card, primaryButton } from "~/components/classes/ui";
+import { card, primaryButton } from "~/components/ui/kit";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { GRADE_LEVELS } from "../../../core/constants";
 import { StudentDetailsForm } from "~/schemas/classes";

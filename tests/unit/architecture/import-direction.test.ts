@@ -27,6 +27,11 @@ describe("import direction", { timeout: 30_000 }, () => {
     ["workers/grading/answers/probe.ts", "../judging/grade"],
     ["workers/grading/values/probe.ts", "../answers/answer-key"],
     ["workers/grading/judging/probe.ts", "../pipeline"],
+    // Dev tools serve scripts and tests only (docs/decisions/0045).
+    ["app/routes/probe.tsx", "../../tools/worksheets/worksheets"],
+    ["core/probe.ts", "../tools/reading/pages"],
+    ["workers/grading/probe.ts", "../../tools/reading/edits"],
+    ["workers/grading/reading/probe.ts", "../../../tools/reading/pages"],
   ])("%s may not import %s", async (filePath, specifier) => {
     expect(await importErrors(filePath, specifier)).toHaveLength(1);
   });
@@ -40,6 +45,8 @@ describe("import direction", { timeout: 30_000 }, () => {
     ["workers/grading/answers/probe.ts", "../reading/types"],
     ["workers/grading/answers/probe.ts", "../values/values"],
     ["workers/grading/pipeline-probe.ts", "./judging/grade"],
+    ["scripts/probe.ts", "../tools/worksheets/worksheets"],
+    ["tests/unit/probe.test.ts", "../../tools/reading/pages"],
   ])("%s may import %s", async (filePath, specifier) => {
     expect(await importErrors(filePath, specifier)).toEqual([]);
   });

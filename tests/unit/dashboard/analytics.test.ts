@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bandOf, droppedStudents, inPeriod, insights, kpis, trend, type GradeFact, type QuestionFact } from "~/lib/analytics";
 import { formatScore, pointsLabel } from "~/lib/format";
-import { answerKey, DEMO_ASSIGNMENTS, DEMO_STUDENTS, demoWork } from "../../../scripts/demo/content";
+import { answerKey, DEMO_ASSIGNMENTS, DEMO_STUDENTS, demoWork } from "../../../scripts/db/demo/content";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22, 12);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { createFeedbackModel, streamFeedback } from "../../../core/feedback/feedback-model";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
-import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
+import { WORKSHEETS, worksheetText } from "../../../tools/worksheets/worksheets";
 
 const ws = WORKSHEETS[0];
 const assignment = { points: ws.points, gradeLevel: ws.gradeLevel, title: ws.title };

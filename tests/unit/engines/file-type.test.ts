@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectFileType, UnsupportedFileError } from "../../../core/files/file-type";
-import { WORKSHEETS, renderWorksheetImage, worksheetDocx, worksheetPdfWithText } from "../../fixtures/corpus/worksheets";
+import { WORKSHEETS, renderWorksheetImage, worksheetDocx, worksheetPdfWithText } from "../../../tools/worksheets/worksheets";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new TextEncoder().encode(s);

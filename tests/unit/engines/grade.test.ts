@@ -5,7 +5,7 @@ import { parseRubric } from "../../../workers/grading/judging/rubric";
 import { GradingResult } from "../../../core/grading/result";
 import { solveQuestion } from "../../../workers/grading/judging/solver";
 import type { DocumentReading } from "../../../workers/grading/reading/types";
-import { WORKSHEETS, worksheetText } from "../../fixtures/corpus/worksheets";
+import { WORKSHEETS, worksheetText } from "../../../tools/worksheets/worksheets";
 
 describe("gradeSubmission with a key", () => {
   it.each(WORKSHEETS)("scores the $id corpus sheet exactly as expected", (ws) => {

@@ -14,7 +14,7 @@ import {
   worksheetPdfWithText,
   worksheetText,
   WORKSHEETS,
-} from "../../fixtures/corpus/worksheets";
+} from "../../../tools/worksheets/worksheets";
 
 const [math, science] = WORKSHEETS;
 const expectedTotal = (ws: (typeof WORKSHEETS)[number]) => Object.values(ws.expected).reduce((a, b) => a + b, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { characterEdits } from "../../fixtures/reading/edits";
+import { characterEdits } from "../../../tools/reading/edits";
 
 describe("the reading evaluation's edit list", () => {
   it("names each substitution, lost and added character once, in reading order", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readDocument } from "../../../workers/grading/reading/read-document";
 import { visionReaderFor, VisionConfigError, type VisionReader } from "../../../workers/grading/reading/ocr/vision";
 import { extractFromReading } from "../../../workers/grading/answers/student-work";
-import { generatePage } from "../../fixtures/reading/pages";
+import { generatePage } from "../../../tools/reading/pages";
 import { allowConsoleError } from "../../setup/console-error";
 
 const transcript = "Name: Sofia Rossi\n1. What is the capital of Italy?\nAnswer: Rome\n2. 9 x 3 = 27";

@@ -1,7 +1,7 @@
 // Reading through reader processes (the local layout, docs/decisions/0014): the grading worker's readUpload against
 // the real reader worker (workers/grading/reader.ts) behind a fetch binding, and the in-isolate path without one.
 import { describe, expect, it } from "vitest";
-import { worksheetPdfWithText } from "../../fixtures/corpus/worksheets";
+import { worksheetPdfWithText } from "../../../tools/worksheets/worksheets";
 import { UnsupportedFileError } from "../../../core/files/file-type";
 import reader from "../../../workers/grading/reader";
 import { readUpload } from "../../../workers/grading/reading";

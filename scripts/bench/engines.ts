@@ -14,7 +14,7 @@ import {
   worksheetText,
   WORKSHEETS,
   type Worksheet,
-} from "../tests/fixtures/corpus/worksheets";
+} from "../../tools/worksheets/worksheets";
 import {
   getOcrEngine,
   gradeSubmission,
@@ -22,7 +22,7 @@ import {
   readDocument,
   streamFeedback,
   type DocumentReading,
-} from "../workers/grading/engines";
+} from "../../workers/grading/engines";
 
 const require = createRequire(import.meta.url);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;

@@ -2,7 +2,7 @@
 // worksheet they handed in. Answers are drawn from a seeded generator per student (ability, trend) and question
 // (difficulty), so the demo looks like a real class: some questions most students miss, a student whose work slips,
 // one whose work improves. Grades are never written here: the grading worker grades the rendered pages.
-import type { ImageQuality } from "../../tests/fixtures/corpus/worksheets";
+import type { ImageQuality } from "../../../tools/worksheets/worksheets";
 
 export const DEMO_TEACHER_ID = "demo-teacher";
 export const DEMO_EMAIL = "demo@gradewell.app";

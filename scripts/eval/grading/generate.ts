@@ -3,11 +3,11 @@
 // evaluation imports them. Regenerated every run (deterministic), never committed.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { generateWorksheets, type Split } from "../../tests/eval/grading/worksheets";
-import { renderWorksheet, RENDERS } from "../../tests/eval/grading/render";
+import { generateWorksheets, type Split } from "../../../tests/eval/grading/worksheets";
+import { renderWorksheet, RENDERS } from "../../../tests/eval/grading/render";
 
 const split = (process.env.EVAL_SPLIT ?? "heldout") as Split;
-const dir = path.resolve(import.meta.dirname, "../../tests/fixtures/eval", split);
+const dir = path.resolve(import.meta.dirname, "../../../tests/fixtures/eval", split);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 

@@ -19,7 +19,7 @@ import {
   uploadAndProcess,
   workerdCpu,
   waitForHealth,
-} from "./bench/harness";
+} from "./harness";
 
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 30);
 const PORT = process.env.BENCH_PORT ?? "8796";

@@ -2,8 +2,8 @@
 // readDocument in a fresh Node process; prints the time to the refusal and the process's peak memory
 // (max RSS) before and after the refusal. Inside workerd the same JavaScript runs (docs/decisions/0010).
 import { execFileSync } from "node:child_process";
-import { manyPagesPdf, pdfImageBomb } from "../tests/fixtures/bombs/pdf-bombs";
-import { readDocument } from "../workers/grading/engines";
+import { manyPagesPdf, pdfImageBomb } from "../../tests/fixtures/bombs/pdf-bombs";
+import { readDocument } from "../../workers/grading/engines";
 
 const CASES = {
   "PDF, one 30000 × 30000 Flate image": () => pdfImageBomb({ width: 30_000, height: 30_000 }),
@@ -34,7 +34,7 @@ if (process.argv[2]) {
 } else {
   console.log("Decode budgets: refusing bombs (fresh process each; peak = max RSS of the process)\n");
   for (const name of Object.keys(CASES) as Case[]) {
-    const out = execFileSync("npx", ["tsx", "scripts/bench-budgets.ts", name], { encoding: "utf8" });
+    const out = execFileSync("npx", ["tsx", "scripts/bench/budgets.ts", name], { encoding: "utf8" });
     const r = JSON.parse(out.trim().split("\n").at(-1)!);
     console.log(`${name}`);
     console.log(

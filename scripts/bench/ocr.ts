@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { percentile, renderPhotos } from "./bench/harness";
-import { writeLayoutConfigs } from "./dev/layout.mjs";
+import { percentile, renderPhotos } from "./harness";
+import { writeLayoutConfigs } from "../dev/layout.mjs";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 12);
 const PORT = process.env.BENCH_PORT ?? "8799";

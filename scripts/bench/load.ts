@@ -7,7 +7,7 @@
 // requests, as a person clicking through the app does: the figures are what such teachers see.
 // Options: BENCH_TEACHERS (50), BENCH_SECONDS (20), BENCH_THINK_MS (0), BENCH_PORT (8798), BENCH_SERVER_LOG,
 // BENCH_URL (use a running server instead of starting one), READER_PROCESSES=0 for the former one-workerd layout.
-import { percentile, registerTeacher, renderPhotos, startServer, waitForHealth, type BenchServer } from "./bench/harness";
+import { percentile, registerTeacher, renderPhotos, startServer, waitForHealth, type BenchServer } from "./harness";
 
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

@@ -1,4 +1,4 @@
-// Small building blocks shared by the class and student pages.
+// The UI kit's building blocks: buttons, cards, headers, badges, tabs and flash messages (docs/decisions/0045).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 

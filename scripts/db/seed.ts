@@ -4,7 +4,7 @@
 //    (fixed ids, INSERT ... ON CONFLICT DO NOTHING).
 // 2. `--grade-at <url>` (run by `npm start` once the server answers): signs in as the demo teacher and, through
 //    the real API, uploads six weeks of assignments whose students' work is real rendered worksheets
-//    (tests/fixtures/corpus), newest first, and asks for each to be processed, so the grading worker grades it.
+//    (tools/worksheets), newest first, and asks for each to be processed, so the grading worker grades it.
 //    An assignment already there (same title in the same class) is not uploaded again.
 //
 // No grade is ever written here: every score comes from the grader reading the pages. Rendering happens after
@@ -12,10 +12,10 @@
 // docs/decisions/0012-living-demo-and-dashboard-figures.md
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { getDb } from "../core/db/client";
-import { classes, enrollments, settings, students, teachers } from "../core/db/schema";
-import { hashPassword } from "../app/server/password.server";
-import { renderWorksheetImage } from "../tests/fixtures/corpus/worksheets";
+import { getDb } from "../../core/db/client";
+import { classes, enrollments, settings, students, teachers } from "../../core/db/schema";
+import { hashPassword } from "../../app/server/password.server";
+import { renderWorksheetImage } from "../../tools/worksheets/worksheets";
 import {
   answerKey,
   DEMO_ASSIGNMENTS,

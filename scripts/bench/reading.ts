@@ -2,7 +2,7 @@
 // on held-out evaluation pages of every capture condition (typed fonts). Timed from outside the isolate
 // (timers inside a Worker do not advance during computation).
 import { unstable_dev } from "wrangler";
-import { CONDITIONS, generatePage, pageSpecs, characterErrorRate } from "../tests/fixtures/reading/pages";
+import { CONDITIONS, generatePage, pageSpecs, characterErrorRate } from "../../tools/reading/pages";
 
 const worker = await unstable_dev("scripts/bench/reading-worker.ts", {
   config: "scripts/bench/reading.wrangler.toml",

@@ -1,5 +1,5 @@
 // npm run eval:reading — how well Gradewell reads generated worksheet photos it was not tuned on.
-// Pages come from tests/fixtures/reading/pages.ts (layouts × fonts × capture conditions). The held-out set
+// Pages come from tools/reading/pages.ts (layouts × fonts × capture conditions). The held-out set
 // (default) has its own seeds and question banks; develop against `--set dev` only.
 //   npm run eval:reading -- [--set dev|heldout] [--condition phone] [--layout two-columns] [--font serif] [--verbose]
 //   npm run eval:reading -- --set dev --edits 2   (the misreads left, most frequent first, 2 examples each; dev only)
@@ -14,11 +14,11 @@ import {
   type EvalSet,
   type FontName,
   type Layout,
-} from "../tests/fixtures/reading/pages";
-import { getOcrEngine, parseAnswerKey, readDocument } from "../workers/grading/engines";
-import { extractFromReading } from "../workers/grading/answers/student-work";
-import { characterEdits, type Edit } from "../tests/fixtures/reading/edits";
-import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../workers/grading/reading/ocr/cleanup";
+} from "../../tools/reading/pages";
+import { getOcrEngine, parseAnswerKey, readDocument } from "../../workers/grading/engines";
+import { extractFromReading } from "../../workers/grading/answers/student-work";
+import { characterEdits, type Edit } from "../../tools/reading/edits";
+import { DEFAULT_CLEANUP, setCleanupSteps, type CleanupSteps } from "../../workers/grading/reading/ocr/cleanup";
 
 const { values: args } = parseArgs({
   options: {

@@ -18,7 +18,7 @@ import {
   uploadAndProcess,
   waitForHealth,
   workerdStats,
-} from "./bench/harness";
+} from "./harness";
 
 const BATCHES = Number(process.env.SOAK_BATCHES ?? 10);
 const COUNT = Number(process.env.BENCH_SUBMISSIONS ?? 30);

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { findChromium } from "./find-chromium.mjs";
+import { findChromium } from "../find-chromium.mjs";
 
 const port = process.env.BENCH_PORT ?? "8795";
 const base = `http://127.0.0.1:${port}`;

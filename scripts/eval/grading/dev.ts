@@ -2,10 +2,10 @@
 // and flag listed: what the grading rules are developed against. EVAL_OCR=1 also reads the photographed render
 // with the OCR engine; EVAL_OCR=all the clean, photographed and phone-snap ones; EVAL_OCR=clean (or another) one.
 // EVAL_COUNT=36 makes more dev worksheets (the first 12 stay the same).
-import { gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines";
-import { printSummary, type Graded } from "../../tests/eval/grading/metrics";
-import { renderWorksheet } from "../../tests/eval/grading/render";
-import { generateWorksheets } from "../../tests/eval/grading/worksheets";
+import { gradeSubmission, parseAnswerKey, readDocument } from "../../../workers/grading/engines";
+import { printSummary, type Graded } from "../../../tests/eval/grading/metrics";
+import { renderWorksheet } from "../../../tests/eval/grading/render";
+import { generateWorksheets } from "../../../tests/eval/grading/worksheets";
 
 const sheets = generateWorksheets("dev", Number(process.env.EVAL_COUNT ?? 12));
 const graded: Graded[] = [];

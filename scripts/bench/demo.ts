@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_EMAIL, DEMO_PASSWORD, demoWork } from "./demo/content";
+import { DEMO_EMAIL, DEMO_PASSWORD, demoWork } from "../db/demo/content";
 
 const port = process.env.BENCH_PORT ?? "8861";
 const base = `http://127.0.0.1:${port}`;
