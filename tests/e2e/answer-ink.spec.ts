@@ -15,7 +15,9 @@ async function expectInkLoaded(ink: Locator) {
   await expect(ink.first()).toBeVisible();
   for (const img of await ink.all()) await img.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => ink.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .poll(() =>
+      ink.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
     .toBe(true);
 }
 
