@@ -286,6 +286,25 @@ export function compareQuestionNumbers(a: string, b: string): number {
   return a.localeCompare(b, "en", { numeric: true });
 }
 
+/** A question's result as API clients see it, with the link to its answer crop. */
+export function questionForApi(q: typeof questionResults.$inferSelect) {
+  return {
+    number: q.questionNumber,
+    key: q.keyAnswer,
+    answer: q.studentAnswer,
+    points: q.pointsAwarded,
+    points_possible: q.pointsPossible,
+    ai_points: q.aiPoints,
+    reason: q.reason,
+    confidence: q.confidence,
+    needs_review: q.needsReview && q.editedAt == null,
+    review_reason: q.editedAt == null ? q.reviewReason : null,
+    feedback: q.feedback,
+    edited: q.editedAt != null,
+    crop_url: answerCropUrl(q),
+  };
+}
+
 /** The JSON API's view of an assignment: the form's fields, its files and every submission with its questions. */
 export async function assignmentForApi(db: Db, teacherId: string, assignmentId: string) {
   const detail = await assignmentDetail(db, teacherId, assignmentId);
@@ -365,21 +384,7 @@ export async function assignmentForApi(db: Db, teacherId: string, assignmentId: 
         questions: results
           .filter((q) => q.submissionId === r.submissionId)
           .sort((a, b) => compareQuestionNumbers(a.questionNumber, b.questionNumber))
-          .map((q) => ({
-            number: q.questionNumber,
-            key: q.keyAnswer,
-            answer: q.studentAnswer,
-            points: q.pointsAwarded,
-            points_possible: q.pointsPossible,
-            ai_points: q.aiPoints,
-            reason: q.reason,
-            confidence: q.confidence,
-            needs_review: q.needsReview && q.editedAt == null,
-            review_reason: q.editedAt == null ? q.reviewReason : null,
-            feedback: q.feedback,
-            edited: q.editedAt != null,
-            crop_url: answerCropUrl(q),
-          })),
+          .map(questionForApi),
       };
     }),
   };

@@ -5,13 +5,19 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { forTeacher, ownedBy } from "../../core/db/scoped";
 import { gradeEdits, questionResults, students, submissions } from "../../core/db/schema";
-import { AssignmentInputError, findAssignment, roster, type SubmissionRow } from "./assignments.server";
+import {
+  AssignmentInputError,
+  compareQuestionNumbers,
+  findAssignment,
+  questionForApi,
+  roster,
+  type SubmissionRow,
+} from "./assignments.server";
 import { queueSubmissions, regradeSubmission, runningJob } from "./jobs.server";
 import { overrideQuestion, overrideScore, setApproval, saveRecognizedText } from "./submissions.server";
 import { apiError as apiErrorResponse } from "./http.server";
 import { newId } from "./tokens.server";
 import { matchRoster } from "../../core/roster/match-name";
-import { answerCropUrl } from "../../core/files/answer-crop-keys";
 
 type Editor = { id: string; name: string };
 
@@ -162,23 +168,7 @@ export function submissionForApi(s: SubmissionRow) {
 /** A submission's questions as API clients see them, each with the link to its answer crop. */
 export async function submissionQuestionsForApi(db: Db, s: SubmissionRow) {
   const rows = await db.select().from(questionResults).where(eq(questionResults.submissionId, s.id));
-  return rows
-    .sort((a, b) => a.questionNumber.localeCompare(b.questionNumber, "en", { numeric: true }))
-    .map((q) => ({
-      number: q.questionNumber,
-      key: q.keyAnswer,
-      answer: q.studentAnswer,
-      points: q.pointsAwarded,
-      points_possible: q.pointsPossible,
-      ai_points: q.aiPoints,
-      reason: q.reason,
-      confidence: q.confidence,
-      needs_review: q.needsReview && q.editedAt == null,
-      review_reason: q.editedAt == null ? q.reviewReason : null,
-      feedback: q.feedback,
-      edited: q.editedAt != null,
-      crop_url: answerCropUrl(q),
-    }));
+  return rows.sort((a, b) => compareQuestionNumbers(a.questionNumber, b.questionNumber)).map(questionForApi);
 }
 
 /** Runs a review action for an API route: input errors answer their status and message as JSON. */
