@@ -20,6 +20,7 @@ import { planAllows, STARTER_FILES_PER_UPLOAD, type PlanId } from "~/lib/plan-fe
 import { AssignmentForm, FILE_FIELDS, SUBMIT_LABELS } from "~/schemas/assignments";
 import { AddAssignmentSubmit } from "~/components/assignments/add-assignment-submit";
 import { ProcessingCard, type ProcessingMode as Mode } from "~/components/assignments/processing-card";
+import { DetectionCard } from "~/components/assignments/detection-card";
 
 export type AddAssignmentFormProps = {
   settings: { defaultPoints: number; autoDetectStudents: boolean; autoDetectStandards: boolean; requireManualReview: boolean };
@@ -355,26 +356,14 @@ export function AddAssignmentForm({ settings, classes, isMobile, maxUploadBytes,
                 </div>
               </div>
             </Card>
-            <Card title="AI Detection Settings">
-              <div className="space-y-4">
-                <Toggle
-                  name="autoDetectStudents"
-                  label="Auto-detect student names"
-                  hint={useManualStudents ? "Off while the names override is on" : "Read each name from the work"}
-                  checked={useManualStudents ? false : autoDetectStudents}
-                  disabled={useManualStudents}
-                  onChange={setAutoDetectStudents}
-                />
-                <Toggle
-                  name="autoDetectStandards"
-                  label="Auto-detect educational standards"
-                  hint={useManualStandards ? "Off while the standards override is on" : "Match the work to standards"}
-                  checked={useManualStandards ? false : autoDetectStandards}
-                  disabled={useManualStandards}
-                  onChange={setAutoDetectStandards}
-                />
-              </div>
-            </Card>
+            <DetectionCard
+              useManualStudents={useManualStudents}
+              autoDetectStudents={autoDetectStudents}
+              onAutoDetectStudents={setAutoDetectStudents}
+              useManualStandards={useManualStandards}
+              autoDetectStandards={autoDetectStandards}
+              onAutoDetectStandards={setAutoDetectStandards}
+            />
           </div>
         </fieldset>
 
