@@ -44,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = await readJsonBody(request, AnswerGroupActionBody);
   try {
     const db = getDb(context.cloudflare.env.DB);
-    const act = body.action === "mark" ? { kind: "mark" as const, points: body.points } : { kind: "confirm" as const };
+    const act = body.action === "mark" ? { kind: "mark" as const, points: body.points ?? 0 } : { kind: "confirm" as const };
     const students = await actOnGroup(db, teacher, params.id ?? "", params.number ?? "", body.key, act);
     return jsonResponse({ updated: students, groups: await groupsForApi(request, context, params) });
   } catch (error) {

@@ -25,15 +25,10 @@ export const RegradeBody = z.strictObject({
 export const LinkStudentBody = z.strictObject({ student_id: z.string().min(1, "student_id is required.") });
 
 /** One action on a grade-by-question answer group: confirm its marks, or mark every member the same. */
-export const AnswerGroupActionBody = z.discriminatedUnion(
-  "action",
-  [
-    z.strictObject({ action: z.literal("confirm"), key: z.string({ message: "key must be a group's key." }) }),
-    z.strictObject({
-      action: z.literal("mark"),
-      key: z.string({ message: "key must be a group's key." }),
-      points: z.number({ message: "points must be a number." }).min(0, "points cannot be negative."),
-    }),
-  ],
-  { message: 'action must be "confirm" or "mark".' },
-);
+export const AnswerGroupActionBody = z
+  .strictObject({
+    action: z.enum(["confirm", "mark"], { message: 'action must be "confirm" or "mark".' }),
+    key: z.string({ message: "key must be a group's key." }),
+    points: z.number({ message: "points must be a number." }).min(0, "points cannot be negative.").optional(),
+  })
+  .refine((b) => b.action !== "mark" || b.points !== undefined, { message: "Send the points to mark the group with." });

@@ -202,6 +202,12 @@ describe("fuzz: unknown fields in JSON bodies", () => {
     // [route file, method, path, a body the endpoint would otherwise accept or refuse for another reason]
     const endpoints: [string, string, string, Record<string, unknown>][] = [
       [
+        "api.assignments_.$id.questions.$number.groups.ts",
+        "POST",
+        `/api/assignments/${created.body.assignment_id}/questions/1/groups`,
+        { action: "confirm", key: "12" },
+      ],
+      [
         "api.auth.change-password.ts",
         "POST",
         "/api/auth/change-password",
