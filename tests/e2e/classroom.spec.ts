@@ -31,7 +31,12 @@ test.beforeAll(async () => {
   await waitUntilHealthy(server, "the Google-configured server");
 });
 
+// The form posts carry this server's origin; the main server's (set by earlier specs) comes back afterwards.
+const mainOrigin = process.env.E2E_ORIGIN;
+
 test.afterAll(async () => {
+  if (mainOrigin === undefined) delete process.env.E2E_ORIGIN;
+  else process.env.E2E_ORIGIN = mainOrigin;
   if (server) killOwnServer(server, "SIGTERM");
   await google?.close();
 });
@@ -59,6 +64,7 @@ test("connect Classroom, import a course and coursework with three papers, grade
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/register");
+  process.env.E2E_ORIGIN = `http://127.0.0.1:${PORT}`;
   await signUp(page, "Grace");
   await choosePlan(page, "professional");
 
