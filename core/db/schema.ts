@@ -1,10 +1,8 @@
 // The whole product's data model (spec section 3), shared by the web and grading workers.
 // Every teacher-owned row carries teacher_id with ON DELETE CASCADE, so deleting a teacher deletes everything of theirs.
+// The shared columns and the teachers table: schema-columns.ts; the sign-in and account tables: schema-accounts.ts.
 import { sql } from "drizzle-orm";
 import {
-  ACCESS_ACTIONS,
-  ACCOUNT_TOKEN_PURPOSES,
-  API_TOKEN_KINDS,
   ASSIGNMENT_STATUSES,
   ASSIGNMENT_TYPES,
   ATTENDANCE_STATUSES,
@@ -13,7 +11,6 @@ import {
   CLASSROOM_SYNC_STATES,
   CONFERENCE_ITEM_TYPES,
   CONFERENCE_SUBJECTS,
-  CONTACT_TYPES,
   ENROLLMENT_METHODS,
   FILE_KINDS,
   GRADE_EDIT_FIELDS,
@@ -21,98 +18,14 @@ import {
   JOB_KINDS,
   JOB_STATUSES,
   NOTIFICATION_KINDS,
-  PLAN_IDS,
   PROCESSING_MODES,
-  SESSION_KINDS,
   SUBMISSION_STATUSES,
 } from "../constants";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, createdAt, updatedAt, teacherId, teachers } from "./schema-columns";
 
-const id = () => text("id").primaryKey();
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
-const updatedAt = () =>
-  integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
-const teacherId = () =>
-  text("teacher_id")
-    .notNull()
-    .references(() => teachers.id, { onDelete: "cascade" });
-
-export const teachers = sqliteTable("teachers", {
-  id: id(),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  username: text("username"),
-  schoolName: text("school_name"),
-  state: text("state"),
-  gradeLevel: text("grade_level"),
-  // "<algorithm>$<params>$<salt>$<hash>" so the cost can change without breaking old hashes; null for Google-only accounts.
-  passwordHash: text("password_hash"),
-  googleSub: text("google_sub").unique(),
-  /** The plan the teacher is on (app/lib/plans.ts); there is no payment, it is changed by hand. */
-  plan: text("plan", { enum: PLAN_IDS }).notNull().default("starter"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-export const sessions = sqliteTable(
-  "sessions",
-  {
-    id: id(),
-    teacherId: teacherId(),
-    kind: text("kind", { enum: SESSION_KINDS }).notNull(),
-    // SHA-256 of the browser cookie's secret; API sessions authenticate through api_tokens instead.
-    secretHash: text("secret_hash"),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    userAgent: text("user_agent"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("sessions_teacher_idx").on(t.teacherId)],
-);
-
-export const apiTokens = sqliteTable(
-  "api_tokens",
-  {
-    id: id(),
-    sessionId: text("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: API_TOKEN_KINDS }).notNull(),
-    secretHash: text("secret_hash").notNull(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("api_tokens_session_idx").on(t.sessionId)],
-);
-
-export const loginAttempts = sqliteTable("login_attempts", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
-});
-
-/** Fixed-window counters for the expensive paths (app/server/rate-limit.server.ts). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull().default(0),
-  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
-});
-
-/** Browsers a teacher signed in from (a device cookie's SHA-256): sign-in throttling spares them. */
-export const knownDevices = sqliteTable(
-  "known_devices",
-  {
-    id: id(),
-    teacherId: teacherId(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("known_devices_teacher_idx").on(t.teacherId)],
-);
+export { teachers } from "./schema-columns";
+export * from "./schema-accounts";
 
 export const googleTokens = sqliteTable("google_tokens", {
   teacherId: text("teacher_id")
@@ -441,71 +354,6 @@ export const conferenceItems = sqliteTable(
     uploadedAt: createdAt(),
   },
   (t) => [index("conference_items_student_idx").on(t.studentId)],
-);
-
-export const contactMessages = sqliteTable("contact_messages", {
-  id: id(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  type: text("type", { enum: CONTACT_TYPES }).notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  ipHash: text("ip_hash"),
-  createdAt: createdAt(),
-});
-
-/** Single-use links sent by e-mail (password reset, e-mail change): only SHA-256 of the secret is kept. */
-export const accountTokens = sqliteTable(
-  "account_tokens",
-  {
-    id: id(),
-    teacherId: teacherId(),
-    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
-    secretHash: text("secret_hash").notNull(),
-    /** The address an e-mail change will switch to. */
-    newEmail: text("new_email"),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("account_tokens_teacher_idx").on(t.teacherId)],
-);
-
-/** The local outbox (MAIL_PROVIDER=outbox, the default): mail kept in D1, read at /dev/mail when running locally. */
-export const mailOutbox = sqliteTable(
-  "mail_outbox",
-  {
-    id: id(),
-    /** The teacher the mail is about, so deleting the account deletes its mail too. */
-    teacherId: text("teacher_id").references(() => teachers.id, { onDelete: "cascade" }),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("mail_outbox_teacher_idx").on(t.teacherId), index("mail_outbox_to_idx").on(t.toAddress)],
-);
-
-/**
- * Who viewed, exported, regraded, overrode or deleted which student's work, and when; kept one year.
- * student_id has no foreign key on purpose: the entry saying a student was deleted outlives the student.
- */
-export const accessLog = sqliteTable(
-  "access_log",
-  {
-    id: id(),
-    teacherId: teacherId(),
-    /** Who did it (the teacher's name and e-mail at the time). */
-    actor: text("actor").notNull(),
-    action: text("action", { enum: ACCESS_ACTIONS }).notNull(),
-    studentId: text("student_id"),
-    studentName: text("student_name").notNull().default(""),
-    /** What was touched, in the teacher's words ("Fractions quiz: submission", "account export"). */
-    target: text("target").notNull(),
-    at: integer("at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
-  },
-  (t) => [index("access_log_teacher_at_idx").on(t.teacherId, t.at), index("access_log_student_idx").on(t.studentId)],
 );
 
 export type Teacher = typeof teachers.$inferSelect;
