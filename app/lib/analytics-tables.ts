@@ -1,6 +1,6 @@
 // The Analytics screen's figures as tables: what the printable report prints, the CSV exports, and the
 // screen shows under each chart. One source, so the export holds exactly the figures shown.
-import type { AnalyticsReport } from "~/server/analytics.server";
+import type { AnalyticsReport } from "~/lib/analytics";
 
 export type TableCell = string | number | null;
 export interface FigureTable {

@@ -260,3 +260,23 @@ export function insights(facts: GradeFact[], questions: QuestionFact[]): Insight
   }
   return out;
 }
+
+/** Everything the Analytics screen shows for one period, from the facts (app/server/analytics.server.ts reads them). */
+export function analyticsReportOf(facts: GradeFact[], questions: QuestionFact[], classInfo: ClassInfo[], period: Period, now: number) {
+  const current = inPeriod(facts, period, now);
+  const previous = inPeriod(facts, period, now, 1);
+  const classes = classOverview(current, classInfo);
+  return {
+    period,
+    generatedAt: new Date(now).toISOString(),
+    kpis: { ...kpis(current, previous), classes: classInfo.length },
+    trend: trend(current, period, now),
+    distribution: distribution(current),
+    classes,
+    subjects: bySubject(current),
+    questions: questionDifficulty(current, questions),
+    standards: standardsMastery(current),
+    comparison: classes.filter((c) => c.average != null).sort((a, b) => b.average! - a.average!),
+  };
+}
+export type AnalyticsReport = ReturnType<typeof analyticsReportOf>;

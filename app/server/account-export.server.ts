@@ -37,12 +37,7 @@ type PagedTable = SQLiteTable & { id: SQLiteColumn; teacherId: SQLiteColumn };
 async function* teacherRows(scope: TeacherScope, table: PagedTable, omit: readonly string[] = []): AsyncGenerator<Row> {
   let after = "";
   for (;;) {
-    const rows = (await scope.db
-      .select()
-      .from(table as SQLiteTable)
-      .where(scope.where(table, gt(table.id, after)))
-      .orderBy(asc(table.id))
-      .limit(PAGE)) as Row[];
+    const rows = (await scope.rowsAfter(table, after, PAGE)) as Row[];
     for (const row of rows) {
       for (const key of omit) delete row[key];
       yield row;

@@ -5,14 +5,8 @@ import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, submissions } from "../../core/db/schema";
 import { forTeacher, ownedBy } from "../../core/db/scoped";
 import {
-  classOverview,
-  distribution,
-  inPeriod,
-  kpis,
-  questionDifficulty,
-  standardsMastery,
-  bySubject,
-  trend,
+  analyticsReportOf,
+  type AnalyticsReport,
   type ClassInfo,
   type GradeFact,
   type Period,
@@ -89,22 +83,7 @@ export async function classList(db: Db, teacherId: string): Promise<ClassInfo[]>
 }
 
 /** Everything the Analytics screen shows for one period. */
-export async function analyticsReport(db: Db, teacherId: string, period: Period, now = Date.now()) {
+export async function analyticsReport(db: Db, teacherId: string, period: Period, now = Date.now()): Promise<AnalyticsReport> {
   const [{ facts, questions }, classInfo] = await Promise.all([gradeFacts(db, teacherId, { questions: true }), classList(db, teacherId)]);
-  const current = inPeriod(facts, period, now);
-  const previous = inPeriod(facts, period, now, 1);
-  const classes = classOverview(current, classInfo);
-  return {
-    period,
-    generatedAt: new Date(now).toISOString(),
-    kpis: { ...kpis(current, previous), classes: classInfo.length },
-    trend: trend(current, period, now),
-    distribution: distribution(current),
-    classes,
-    subjects: bySubject(current),
-    questions: questionDifficulty(current, questions),
-    standards: standardsMastery(current),
-    comparison: classes.filter((c) => c.average != null).sort((a, b) => b.average! - a.average!),
-  };
+  return analyticsReportOf(facts, questions, classInfo, period, now);
 }
-export type AnalyticsReport = Awaited<ReturnType<typeof analyticsReport>>;

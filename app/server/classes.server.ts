@@ -8,31 +8,37 @@ import type { StudentRowValue } from "~/schemas/classes";
 import { chunk, inChunks } from "../../core/db/chunk";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, students } from "../../core/db/schema";
-import { forTeacher, ownedBy } from "../../core/db/scoped";
+import { forTeacher, ownedBy, type TeacherScope } from "../../core/db/scoped";
 import { newId } from "./tokens.server";
 
 export type ClassRow = typeof classes.$inferSelect;
 export const DUPLICATE_CLASS_CODE = "This class code is already used by another of your classes.";
 
-// Correlated subqueries name their columns in full: drizzle leaves single-table columns unqualified.
-const studentCount = sql<number>`(select count(*) from enrollments e where e.class_id = "classes"."id")`.as("student_count");
-const assignmentCount =
-  sql<number>`(select count(*) from assignments a where a.class_id = "classes"."id" and a.teacher_id = "classes"."teacher_id")`.as(
-    "assignment_count",
-  );
-// Average of graded submissions on the class's assignments; null (N/A) until something is graded.
-const averageScore = sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
-  where a.class_id = "classes"."id" and s.teacher_id = "classes"."teacher_id" and s.status = 'graded' and s.percent is not null)`.as(
-  "average_score",
-);
+// Correlated subqueries name their columns in full (drizzle leaves single-table columns unqualified), and each
+// carries the teacher filter from the scope (docs/decisions/0050), not only the scoped row it hangs from.
+function classCounts(scope: TeacherScope) {
+  return {
+    studentCount: sql<number>`(select count(*) from enrollments e join students st on st.id = e.student_id
+      where e.class_id = "classes"."id" and ${scope.ownsAlias("st")})`.as("student_count"),
+    assignmentCount: sql<number>`(select count(*) from assignments a where a.class_id = "classes"."id" and ${scope.ownsAlias("a")})`.as(
+      "assignment_count",
+    ),
+    // Average of graded submissions on the class's assignments; null (N/A) until something is graded.
+    averageScore: sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
+      where a.class_id = "classes"."id" and ${scope.ownsAlias("s")} and s.status = 'graded' and s.percent is not null)`.as(
+      "average_score",
+    ),
+  };
+}
 
 export type ClassSummary = ClassRow & { studentCount: number; assignmentCount: number; averageScore: number | null };
 
 export async function listClasses(db: Db, teacherId: string, options: { archived?: boolean } = {}): Promise<ClassSummary[]> {
+  const scope = forTeacher(db, teacherId);
   const rows = await db
-    .select({ c: classes, studentCount, assignmentCount, averageScore })
+    .select({ c: classes, ...classCounts(scope) })
     .from(classes)
-    .where(and(ownedBy(classes, teacherId), options.archived ? isNotNull(classes.archivedAt) : isNull(classes.archivedAt)))
+    .where(scope.where(classes, options.archived ? isNotNull(classes.archivedAt) : isNull(classes.archivedAt)))
     .orderBy(asc(classes.name), asc(classes.createdAt));
   return rows.map((r) => ({
     ...r.c,
@@ -43,10 +49,11 @@ export async function listClasses(db: Db, teacherId: string, options: { archived
 }
 
 export async function getClassSummary(db: Db, teacherId: string, classId: string): Promise<ClassSummary | null> {
+  const scope = forTeacher(db, teacherId);
   const [row] = await db
-    .select({ c: classes, studentCount, assignmentCount, averageScore })
+    .select({ c: classes, ...classCounts(scope) })
     .from(classes)
-    .where(and(ownedBy(classes, teacherId), eq(classes.id, classId)));
+    .where(scope.where(classes, eq(classes.id, classId)));
   if (!row) return null;
   return {
     ...row.c,
@@ -259,6 +266,8 @@ export async function unenrollStudent(db: Db, teacherId: string, classId: string
 }
 
 export async function classRoster(db: Db, teacherId: string, classId: string) {
+  const scope = forTeacher(db, teacherId);
+  // The subqueries hang from the scoped class row ("classes"."id"), and the submissions carry the teacher filter.
   const rows = await db
     .select({
       id: students.id,
@@ -268,16 +277,16 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
       loginId: students.loginId,
       enrolledAt: enrollments.enrolledAt,
       average: sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
-        where s.student_id = "students"."id" and a.class_id = ${classId} and s.status = 'graded' and s.percent is not null)`,
+        where s.student_id = "students"."id" and a.class_id = "classes"."id" and ${scope.ownsAlias("s")} and s.status = 'graded' and s.percent is not null)`,
       graded: sql<number>`(select count(*) from submissions s join assignments a on a.id = s.assignment_id
-        where s.student_id = "students"."id" and a.class_id = ${classId} and s.status = 'graded')`,
-      attended: sql<number>`(select count(*) from attendance d where d.student_id = "students"."id" and d.class_id = ${classId} and d.status in ('present', 'late'))`,
-      days: sql<number>`(select count(*) from attendance d where d.student_id = "students"."id" and d.class_id = ${classId})`,
+        where s.student_id = "students"."id" and a.class_id = "classes"."id" and ${scope.ownsAlias("s")} and s.status = 'graded')`,
+      attended: sql<number>`(select count(*) from attendance d where d.student_id = "students"."id" and d.class_id = "classes"."id" and d.status in ('present', 'late'))`,
+      days: sql<number>`(select count(*) from attendance d where d.student_id = "students"."id" and d.class_id = "classes"."id")`,
     })
     .from(enrollments)
     .innerJoin(students, eq(students.id, enrollments.studentId))
     .innerJoin(classes, eq(classes.id, enrollments.classId))
-    .where(and(eq(enrollments.classId, classId), ownedBy(classes, teacherId), ownedBy(students, teacherId)))
+    .where(and(eq(enrollments.classId, classId), scope.where(classes), scope.where(students)))
     .orderBy(asc(students.name));
   return rows.map((r) => ({
     id: r.id,
@@ -293,6 +302,7 @@ export async function classRoster(db: Db, teacherId: string, classId: string) {
 }
 
 export async function classAssignments(db: Db, teacherId: string, classId: string) {
+  const scope = forTeacher(db, teacherId);
   const rows = await db
     .select({
       id: assignments.id,
@@ -300,13 +310,14 @@ export async function classAssignments(db: Db, teacherId: string, classId: strin
       status: assignments.status,
       dueDate: assignments.dueDate,
       assignmentType: assignments.assignmentType,
-      submissions: sql<number>`(select count(*) from submissions s where s.assignment_id = "assignments"."id")`,
-      graded: sql<number>`(select count(*) from submissions s where s.assignment_id = "assignments"."id" and s.status = 'graded')`,
+      submissions: sql<number>`(select count(*) from submissions s where s.assignment_id = "assignments"."id" and ${scope.ownsAlias("s")})`,
+      graded: sql<number>`(select count(*) from submissions s where s.assignment_id = "assignments"."id" and ${scope.ownsAlias("s")}
+        and s.status = 'graded')`,
       average: sql<number | null>`(select avg(s.percent) from submissions s where s.assignment_id = "assignments"."id"
-        and s.status = 'graded' and s.percent is not null)`,
+        and ${scope.ownsAlias("s")} and s.status = 'graded' and s.percent is not null)`,
     })
     .from(assignments)
-    .where(and(ownedBy(assignments, teacherId), eq(assignments.classId, classId)))
+    .where(scope.where(assignments, eq(assignments.classId, classId)))
     .orderBy(desc(assignments.createdAt));
   return rows.map((r) => ({
     id: r.id,

@@ -87,19 +87,15 @@ export async function feedbackFollowsMarks(
   if (!submission || submission.status !== "graded") return;
   const assignment = await assignmentOf(db, teacherId, submission.assignmentId);
   const byTeacher = await teacherWrittenFeedback(db, teacherId, submissionId);
-  const questions = await forTeacher(db, teacherId).questionResultsOf([submissionId]);
+  const scope = forTeacher(db, teacherId);
+  const questions = await scope.questionResultsOf([submissionId]);
   const flags = new Set(submission.flags);
   const updates = [];
   for (const q of questions.filter((q) => input.changedQuestionIds.includes(q.id))) {
     if (input.written.questionIds.includes(q.id)) flags.delete(questionStaleFlag(q.questionNumber));
     else if (byTeacher.wrote(q.questionNumber, q.feedback)) flags.add(questionStaleFlag(q.questionNumber));
     else
-      updates.push(
-        db
-          .update(questionResults)
-          .set({ feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) })
-          .where(eq(questionResults.id, q.id)),
-      );
+      updates.push(scope.updateQuestionResult(q.id, { feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) }));
   }
   if (updates.length) await db.batch(updates as unknown as Parameters<typeof db.batch>[0]);
 
@@ -130,16 +126,12 @@ export async function rewriteAllFeedback(db: Db, editor: { id: string }, submiss
   });
   if (!submission || submission.status !== "graded") return false;
   const assignment = await assignmentOf(db, editor.id, submission.assignmentId);
-  const questions = await forTeacher(db, editor.id).questionResultsOf([submissionId]);
+  const scope = forTeacher(db, editor.id);
+  const questions = await scope.questionResultsOf([submissionId]);
   const stale = questions.filter((q) => submission.flags.includes(questionStaleFlag(q.questionNumber)));
   if (stale.length)
     await db.batch(
-      stale.map((q) =>
-        db
-          .update(questionResults)
-          .set({ feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) })
-          .where(eq(questionResults.id, q.id)),
-      ) as unknown as Parameters<typeof db.batch>[0],
+      stale.map((q) => scope.updateQuestionResult(q.id, { feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) })) as unknown as Parameters<typeof db.batch>[0],
     );
   const current = await currentGradingResult(db, editor.id, submissionId);
   if (!current) return false;

@@ -39,9 +39,7 @@ export async function overrideQuestionByNumber(
   input: { points: number; feedback?: string },
 ) {
   const submission = await requireOwnSubmission(db, editor.id, submissionId);
-  const question = await db.query.questionResults.findFirst({
-    where: and(eq(questionResults.submissionId, submission.id), eq(questionResults.questionNumber, number)),
-  });
+  const question = await forTeacher(db, editor.id).questionResultByNumber(submission.id, number);
   if (!question) throw new AssignmentInputError("Question not found.", 404);
   await overrideQuestion(db, editor, submission, { questionId: question.id, ...input });
   return requireOwnSubmission(db, editor.id, submissionId);
@@ -167,7 +165,7 @@ export function submissionForApi(s: SubmissionRow) {
 
 /** A submission's questions as API clients see them, each with the link to its answer crop. */
 export async function submissionQuestionsForApi(db: Db, s: SubmissionRow) {
-  const rows = await db.select().from(questionResults).where(eq(questionResults.submissionId, s.id));
+  const rows = await forTeacher(db, s.teacherId).questionResultsOf([s.id]);
   return rows.sort((a, b) => compareQuestionNumbers(a.questionNumber, b.questionNumber)).map(questionForApi);
 }
 

@@ -173,16 +173,13 @@ async function applyQuestionEdits(
     if (awarded !== question.pointsAwarded) touched.marked.push(question.id);
     if (feedbackChanged) touched.written.push(question.id);
     statements.push(
-      db
-        .update(questionResults)
-        .set({
-          pointsAwarded: awarded,
-          aiPoints: question.aiPoints ?? question.pointsAwarded,
-          ...(feedbackChanged ? { feedback: feedback!.trim() } : {}),
-          editedBy: editor.id,
-          editedAt: now,
-        })
-        .where(eq(questionResults.id, question.id)),
+      forTeacher(db, editor.id).updateQuestionResult(question.id, {
+        pointsAwarded: awarded,
+        aiPoints: question.aiPoints ?? question.pointsAwarded,
+        ...(feedbackChanged ? { feedback: feedback!.trim() } : {}),
+        editedBy: editor.id,
+        editedAt: now,
+      }),
     );
     if (awarded !== question.pointsAwarded) {
       statements.push(

@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { TARGET_PERCENT } from "~/lib/analytics";
 import { formatPercent } from "~/lib/format";
-import type { AnalyticsReport } from "~/server/analytics.server";
+import type { AnalyticsReport } from "~/lib/analytics";
 
 export function KpiGrid({ kpis }: { kpis: AnalyticsReport["kpis"] }) {
   const change = kpis.averageChange;
