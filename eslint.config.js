@@ -38,6 +38,26 @@ const teacherFilterCalls = "/^(eq|ne|inArray|notInArray|isNull|isNotNull)$/";
 const teacherFilterMessage =
   "Filter a teacher's rows through core/db/scoped.ts (forTeacher, ownedBy, identityOf), never by a hand-written teacherId condition.";
 
+/** A hand-written teacher filter: a drizzle comparison on a `teacherId` column, or `teacher_id` in raw SQL. */
+const teacherFilterSelectors = [
+  {
+    selector: `CallExpression[callee.name=${teacherFilterCalls}] > MemberExpression.arguments:first-child[property.name="teacherId"]`,
+    message: teacherFilterMessage,
+  },
+  { selector: `TaggedTemplateExpression[tag.name="sql"] MemberExpression[property.name="teacherId"]`, message: teacherFilterMessage },
+  { selector: `TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/teacher_id/]`, message: teacherFilterMessage },
+];
+
+const rawClientMessage =
+  "The teacher scope is the only door (docs/decisions/0050): use its methods, or add one in core/db/scoped.ts, never its raw client.";
+/** The scope's raw client: `scope.db`, `forTeacher(...).db`, or `db` destructured from either. */
+const rawClientSelectors = [
+  { selector: `MemberExpression[property.name="db"][object.name="scope"]`, message: rawClientMessage },
+  { selector: `MemberExpression[property.name="db"][object.callee.name="forTeacher"]`, message: rawClientMessage },
+  { selector: `VariableDeclarator[init.name="scope"] > ObjectPattern > Property[key.name="db"]`, message: rawClientMessage },
+  { selector: `VariableDeclarator[init.callee.name="forTeacher"] > ObjectPattern > Property[key.name="db"]`, message: rawClientMessage },
+];
+
 /** Module resolution for the import rules: TypeScript sources without extensions, and the app's "~/" alias. */
 const resolver = importX.createNodeResolver({
   extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs"],
@@ -141,23 +161,16 @@ export default tseslint.config(
     files: ["core/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.workers, forbidden.tools] }] },
   },
-  // One door to a teacher's data (docs/decisions/0044): a teacher filter is written only in core/db/scoped.ts.
+  // One door to a teacher's data (docs/decisions/0044, 0050): a teacher filter is written only in core/db/scoped.ts,
+  // and outside the grading worker (whose remaining callers wait for their owners) nothing takes the scope's raw client.
   {
-    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/app.ts", "scripts/**/*.{ts,mjs}"],
     ignores: ["core/db/scoped.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: `CallExpression[callee.name=${teacherFilterCalls}] > MemberExpression.arguments:first-child[property.name="teacherId"]`,
-          message: teacherFilterMessage,
-        },
-        {
-          selector: `TaggedTemplateExpression[tag.name="sql"] MemberExpression[property.name="teacherId"]`,
-          message: teacherFilterMessage,
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ...teacherFilterSelectors, ...rawClientSelectors] },
+  },
+  {
+    files: ["workers/grading/**/*.ts"],
+    rules: { "no-restricted-syntax": ["error", ...teacherFilterSelectors] },
   },
   prettier,
 );

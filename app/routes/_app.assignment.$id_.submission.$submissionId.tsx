@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { JobProgress } from "~/components/assignments/job-progress";
@@ -10,9 +10,19 @@ import { SubmissionReviewForm } from "~/schemas/assignments";
 import { AssignmentInputError, rowStatus } from "~/server/assignments.server";
 import { logAccess, submissionAccess } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
+import { intentAction } from "~/server/intent-action.server";
+import type { IntentReply } from "~/lib/intent-reply";
+import type { z } from "zod";
 import { getDb } from "../../core/db/client";
 import { findJob, regradeSubmission } from "~/server/jobs.server";
-import { overrideQuestion, overrideScore, saveRecognizedText, setApproval, submissionReview } from "~/server/submissions.server";
+import {
+  overrideQuestion,
+  overrideScore,
+  saveRecognizedText,
+  setApproval,
+  submissionReview,
+  type SubmissionReview,
+} from "~/server/submissions.server";
 import { NotFoundBoundary } from "~/components/classes/not-found";
 import { RewriteFeedbackForm, StaleFeedback } from "~/components/assignments/stale-feedback";
 import { questionStaleFlag, rewriteAllFeedback, SUMMARY_STALE } from "~/server/feedback-refresh.server";
@@ -89,59 +99,60 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { teacher } = await requireTeacher(request, context);
-  const env = context.cloudflare.env;
-  const db = getDb(env.DB);
-  const review = await submissionReview(db, teacher.id, params.id ?? "", params.submissionId ?? "");
-  if (!review) throw new Response("Submission not found", { status: 404 });
-  const parsed = SubmissionReviewForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input.", saved: null }, { status: 400 });
-  const input = parsed.data;
-  const here = `/assignment/${review.assignment.id}/submission/${review.submission.id}`;
-  const logged = { score: "overrode", question: "overrode", text: "regraded" } as const;
-  if (input.intent in logged) {
-    await logAccess(db, teacher, [submissionAccess(review.assignment, review.submission, logged[input.intent as keyof typeof logged])]);
-  }
-  try {
-    switch (input.intent) {
-      case "score":
-        await overrideScore(db, teacher, review.assignment, review.submission, { score: input.score, feedback: input.feedback });
-        return { error: null, saved: "Score and feedback saved." };
-      case "question":
-        await overrideQuestion(db, teacher, review.submission, {
-          questionId: input.questionId,
-          points: input.points!,
-          feedback: input.feedback,
-        });
-        return { error: null, saved: "Question updated." };
-      case "text":
-        await saveRecognizedText(db, teacher, review.submission, input.recognizedText);
-        await regradeSubmission(
-          env,
-          db,
-          teacher.id,
-          { ...review.submission, recognizedText: input.recognizedText },
-          { keepOverrides: !input.discardOverrides },
-        );
-        throw redirect(here);
-      case "rewrite-feedback":
-        await rewriteAllFeedback(db, teacher, review.submission.id);
-        return { error: null, saved: "Feedback rewritten from the marks." };
-      case "approve":
-      case "unapprove":
-        await setApproval(db, teacher, review.submission, input.intent === "approve");
-        return { error: null, saved: input.intent === "approve" ? "Grade approved." : "Approval withdrawn." };
-    }
-  } catch (error) {
-    if (error instanceof AssignmentInputError) return data({ error: error.message, saved: null }, { status: error.status });
-    throw error;
-  }
-}
+type Result = IntentReply;
+
+export const action = (args: ActionFunctionArgs) =>
+  intentAction<SubmissionReview, z.infer<typeof SubmissionReviewForm>, Result>(args, {
+    find: (db, teacherId, params) => submissionReview(db, teacherId, params.id ?? "", params.submissionId ?? ""),
+    intents: SubmissionReviewForm,
+    invalid: (error) => error.issues[0]?.message ?? "Invalid input.",
+    run: async ({ intent: input, row: review, teacher, db, env, reply }) => {
+      const intent = input.intent;
+      const here = `/assignment/${review.assignment.id}/submission/${review.submission.id}`;
+      const logged = { score: "overrode", question: "overrode", text: "regraded" } as const;
+      if (input.intent in logged) {
+        await logAccess(db, teacher, [submissionAccess(review.assignment, review.submission, logged[input.intent as keyof typeof logged])]);
+      }
+      try {
+        switch (input.intent) {
+          case "score":
+            await overrideScore(db, teacher, review.assignment, review.submission, { score: input.score, feedback: input.feedback });
+            return reply({ intent, message: "Score and feedback saved." });
+          case "question":
+            await overrideQuestion(db, teacher, review.submission, {
+              questionId: input.questionId,
+              points: input.points!,
+              feedback: input.feedback,
+            });
+            return reply({ intent, message: "Question updated." });
+          case "text":
+            await saveRecognizedText(db, teacher, review.submission, input.recognizedText);
+            await regradeSubmission(
+              env,
+              db,
+              teacher.id,
+              { ...review.submission, recognizedText: input.recognizedText },
+              { keepOverrides: !input.discardOverrides },
+            );
+            throw redirect(here);
+          case "rewrite-feedback":
+            await rewriteAllFeedback(db, teacher, review.submission.id);
+            return reply({ intent, message: "Feedback rewritten from the marks." });
+          case "approve":
+          case "unapprove":
+            await setApproval(db, teacher, review.submission, input.intent === "approve");
+            return reply({ intent, message: input.intent === "approve" ? "Grade approved." : "Approval withdrawn." });
+        }
+      } catch (error) {
+        if (error instanceof AssignmentInputError) return reply({ intent, error: error.message }, error.status);
+        throw error;
+      }
+    },
+  });
 
 export default function SubmissionPage() {
   const { assignment, submission, file, questions, edits, previousId, nextId, job } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as Result | undefined;
   const navigation = useNavigation();
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
   const busy = navigation.state === "submitting";
@@ -219,9 +230,9 @@ export default function SubmissionPage() {
 
       <div className="mt-4 space-y-3">
         {actionData?.error ? <FormAlert message={actionData.error} /> : null}
-        {actionData?.saved && navigation.state === "idle" ? (
+        {actionData?.message && navigation.state === "idle" ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-            {actionData.saved}
+            {actionData.message}
           </p>
         ) : null}
         {job ? <JobProgress jobId={job.id} initial={job} /> : null}

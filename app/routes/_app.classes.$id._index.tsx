@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
 import {
@@ -18,13 +18,17 @@ import {
 } from "~/components/ui/kit";
 import { GradebookIdsNotice } from "~/components/classes/gradebook-ids";
 import { ExportDialog } from "~/components/exports/export-dialog";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/field";
+import { StudentFields } from "~/components/ui/student-fields";
 import { type ATTENDANCE_STATUSES } from "../../core/constants";
 import { formatPercent } from "~/lib/format";
 import { parseRoster, type RosterPreview } from "~/lib/roster-csv";
 import { AttendanceDate, EnrollStudentForm } from "~/schemas/classes";
 import { attendanceDays, attendanceForDay, isAttendanceStatus, saveAttendance } from "~/server/attendance.server";
 import { requireTeacher } from "~/server/auth.server";
+import { intentAction } from "~/server/intent-action.server";
+import type { IntentReply } from "~/lib/intent-reply";
+import { z } from "zod";
 import {
   classAssignments,
   classRoster,
@@ -32,6 +36,7 @@ import {
   enrollStudents,
   getClass,
   getClassSummary,
+  type ClassRow,
   studentsNotInClass,
   unenrollStudent,
 } from "~/server/classes.server";
@@ -80,80 +85,83 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = {
-  intent: string;
-  message?: string;
-  error?: string;
-  preview?: RosterPreview & { csv: string };
-  enroll?: SubmissionResult<string[]>;
-};
+type ActionResult = IntentReply<{ preview?: RosterPreview & { csv: string }; enroll?: SubmissionResult<string[]> }>;
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { teacher } = await requireTeacher(request, context);
-  const db = getDb(context.cloudflare.env.DB);
-  const klass = await getClass(db, teacher.id, params.id!);
-  if (!klass) notFound();
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const reply = (result: ActionResult, status = 200) => data(result, { status });
+const ClassIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("enroll") }),
+  z.object({ intent: z.literal("enroll-existing"), studentId: z.string().default("") }),
+  z.object({ intent: z.literal("unenroll"), studentId: z.string().default("") }),
+  z.object({ intent: z.enum(["preview-csv", "import-csv"]), csv: z.string().default("") }),
+  z.object({ intent: z.literal("attendance"), date: z.string().default("") }),
+]);
 
-  switch (intent) {
-    case "enroll": {
-      const submission = parseWithZod(formData, { schema: EnrollStudentForm });
-      if (submission.status !== "success") return reply({ intent, enroll: submission.reply() }, 400);
-      const result = await enrollStudents(db, teacher.id, klass.id, [submission.value]);
-      return reply({
-        intent,
-        enroll: submission.reply({ resetForm: true }),
-        message: result.added
-          ? `Added ${submission.value.name} to ${klass.name}.`
-          : `${submission.value.name} is already in ${klass.name}.`,
-      });
-    }
-    case "enroll-existing": {
-      const ok = await enrollExistingStudent(db, teacher.id, klass.id, String(formData.get("studentId") ?? ""));
-      return ok ? reply({ intent, message: "Student added to the class." }) : reply({ intent, error: "Choose one of your students." }, 400);
-    }
-    case "unenroll": {
-      const ok = await unenrollStudent(db, teacher.id, klass.id, String(formData.get("studentId") ?? ""));
-      return ok
-        ? reply({ intent, message: "Student removed from the class. Their graded work is kept." })
-        : reply({ intent, error: "That student is not in this class." }, 404);
-    }
-    case "preview-csv":
-    case "import-csv": {
-      const file = formData.get("roster");
-      let csv = String(formData.get("csv") ?? "");
-      if (file instanceof File && file.size > 0) {
-        if (file.size > 512 * 1024) return reply({ intent, error: "A roster file can be at most 512 KB." }, 400);
-        csv = await file.text();
+export const action = (args: ActionFunctionArgs) =>
+  intentAction<ClassRow, z.infer<typeof ClassIntent>, ActionResult>(args, {
+    find: (db, teacherId, params) => getClass(db, teacherId, params.id!),
+    intents: ClassIntent,
+    run: async ({ intent: input, row: klass, teacher, db, formData, reply }) => {
+      const intent = input.intent;
+      switch (input.intent) {
+        case "enroll": {
+          const submission = parseWithZod(formData, { schema: EnrollStudentForm });
+          if (submission.status !== "success") return reply({ intent, enroll: submission.reply() }, 400);
+          const result = await enrollStudents(db, teacher.id, klass.id, [submission.value]);
+          return reply({
+            intent,
+            enroll: submission.reply({ resetForm: true }),
+            message: result.added
+              ? `Added ${submission.value.name} to ${klass.name}.`
+              : `${submission.value.name} is already in ${klass.name}.`,
+          });
+        }
+        case "enroll-existing": {
+          const ok = await enrollExistingStudent(db, teacher.id, klass.id, input.studentId);
+          return ok
+            ? reply({ intent, message: "Student added to the class." })
+            : reply({ intent, error: "Choose one of your students." }, 400);
+        }
+        case "unenroll": {
+          const ok = await unenrollStudent(db, teacher.id, klass.id, input.studentId);
+          return ok
+            ? reply({ intent, message: "Student removed from the class. Their graded work is kept." })
+            : reply({ intent, error: "That student is not in this class." }, 404);
+        }
+        case "preview-csv":
+        case "import-csv": {
+          const file = formData.get("roster");
+          let csv = input.csv;
+          if (file instanceof File && file.size > 0) {
+            if (file.size > 512 * 1024) return reply({ intent, error: "A roster file can be at most 512 KB." }, 400);
+            csv = await file.text();
+          }
+          const preview = parseRoster(csv);
+          if (preview.error) return reply({ intent, error: preview.error }, 400);
+          if (intent === "preview-csv") return reply({ intent, preview: { ...preview, csv } });
+          const valid = preview.rows.filter((r) => r.error === null);
+          if (valid.length === 0)
+            return reply(
+              { intent, error: "No rows can be imported. Fix the rows marked in the preview.", preview: { ...preview, csv } },
+              400,
+            );
+          const result = await enrollStudents(db, teacher.id, klass.id, valid);
+          const skipped = preview.rows.length - valid.length;
+          return reply({
+            intent,
+            message: `Imported ${result.added} student${result.added === 1 ? "" : "s"}${result.alreadyEnrolled ? `, ${result.alreadyEnrolled} already enrolled` : ""}${skipped ? `, ${skipped} row${skipped === 1 ? "" : "s"} skipped` : ""}.`,
+          });
+        }
+        case "attendance": {
+          const date = AttendanceDate.safeParse(input.date);
+          if (!date.success) return reply({ intent, error: "Pick a date" }, 400);
+          const records = [...formData.entries()]
+            .filter(([key, value]) => key.startsWith("status:") && isAttendanceStatus(value))
+            .map(([key, value]) => ({ studentId: key.slice("status:".length), status: value as (typeof ATTENDANCE_STATUSES)[number] }));
+          const saved = await saveAttendance(db, teacher.id, klass.id, date.data, records);
+          return reply({ intent, message: `Attendance saved for ${formatDate(date.data)} (${saved} student${saved === 1 ? "" : "s"}).` });
+        }
       }
-      const preview = parseRoster(csv);
-      if (preview.error) return reply({ intent, error: preview.error }, 400);
-      if (intent === "preview-csv") return reply({ intent, preview: { ...preview, csv } });
-      const valid = preview.rows.filter((r) => r.error === null);
-      if (valid.length === 0)
-        return reply({ intent, error: "No rows can be imported. Fix the rows marked in the preview.", preview: { ...preview, csv } }, 400);
-      const result = await enrollStudents(db, teacher.id, klass.id, valid);
-      const skipped = preview.rows.length - valid.length;
-      return reply({
-        intent,
-        message: `Imported ${result.added} student${result.added === 1 ? "" : "s"}${result.alreadyEnrolled ? `, ${result.alreadyEnrolled} already enrolled` : ""}${skipped ? `, ${skipped} row${skipped === 1 ? "" : "s"} skipped` : ""}.`,
-      });
-    }
-    case "attendance": {
-      const date = AttendanceDate.safeParse(String(formData.get("date") ?? ""));
-      if (!date.success) return reply({ intent, error: "Pick a date" }, 400);
-      const records = [...formData.entries()]
-        .filter(([key, value]) => key.startsWith("status:") && isAttendanceStatus(value))
-        .map(([key, value]) => ({ studentId: key.slice("status:".length), status: value as (typeof ATTENDANCE_STATUSES)[number] }));
-      const saved = await saveAttendance(db, teacher.id, klass.id, date.data, records);
-      return reply({ intent, message: `Attendance saved for ${formatDate(date.data)} (${saved} student${saved === 1 ? "" : "s"}).` });
-    }
-    default:
-      return reply({ intent, error: "Unknown action." }, 400);
-  }
-}
+    },
+  });
 
 export default function ClassPage() {
   const { klass, roster, assignments, others, attendance } = useLoaderData<typeof loader>();
@@ -249,30 +257,14 @@ export default function ClassPage() {
             <Form method="post" {...getFormProps(enrollForm)} className="space-y-3">
               <h3 className="text-sm font-semibold">Add a student</h3>
               <FormAlert id={enrollForm.errorId} message={enrollForm.errors?.[0]} />
-              <TextField
-                label="Student name"
-                {...getInputProps(enrollFields.name, { type: "text" })}
-                errors={enrollFields.name.errors}
-                errorId={enrollFields.name.errorId}
-              />
-              <TextField
-                label="Student email"
-                {...getInputProps(enrollFields.email, { type: "email" })}
-                errors={enrollFields.email.errors}
-                errorId={enrollFields.email.errorId}
-              />
-              <TextField
-                label="SIS ID (optional)"
-                {...getInputProps(enrollFields.studentNumber, { type: "text" })}
-                errors={enrollFields.studentNumber.errors}
-                errorId={enrollFields.studentNumber.errorId}
-              />
-              <TextField
-                label="Gradebook login (optional)"
-                placeholder="Usually the school email"
-                {...getInputProps(enrollFields.loginId, { type: "text" })}
-                errors={enrollFields.loginId.errors}
-                errorId={enrollFields.loginId.errorId}
+              <StudentFields
+                fields={enrollFields}
+                labels={{
+                  name: "Student name",
+                  email: "Student email",
+                  studentNumber: "SIS ID (optional)",
+                  loginId: "Gradebook login (optional)",
+                }}
               />
               <button type="submit" name="intent" value="enroll" className={primaryButton} disabled={pendingIntent === "enroll"}>
                 {pendingIntent === "enroll" ? "Adding..." : "Add to class"}

@@ -1,17 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NotFoundBoundary, notFound } from "~/components/classes/not-found";
-import { card, dangerButton, Flash, formatDate, PageHeader, primaryButton, secondaryButton, textareaClass } from "~/components/ui/kit";
-import { FieldError, FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
+import { card, dangerButton, Flash, formatDate, PageHeader, primaryButton, secondaryButton } from "~/components/ui/kit";
+import { ClassFields } from "~/components/ui/class-fields";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { formatPercent } from "~/lib/format";
 import { UpdateClassForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
+import { intentAction } from "~/server/intent-action.server";
+import type { IntentReply } from "~/lib/intent-reply";
+import { z } from "zod";
 import { DeleteClassForm } from "~/schemas/account";
 import { deleteClassAndStudents, studentsOnlyIn } from "~/server/data-deletion.server";
-import { getClass, getClassSummary, regenerateClassCode, setClassArchived, updateClass } from "~/server/classes.server";
+import { getClass, getClassSummary, regenerateClassCode, setClassArchived, updateClass, type ClassRow } from "~/server/classes.server";
 import { getDb } from "../../core/db/client";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.klass.name ?? "Class"} settings | Gradewell` }];
@@ -40,47 +43,51 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type Result = { intent: string; message?: string; error?: string; update?: SubmissionResult<string[]> };
+type Result = IntentReply<{ update?: SubmissionResult<string[]> }>;
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { teacher } = await requireTeacher(request, context);
-  const db = getDb(context.cloudflare.env.DB);
-  const klass = await getClass(db, teacher.id, params.id!);
-  if (!klass) notFound();
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const reply = (result: Result, status = 200) => data(result, { status });
-  switch (intent) {
-    case "update": {
-      const submission = parseWithZod(formData, { schema: UpdateClassForm });
-      if (submission.status !== "success") return reply({ intent, update: submission.reply() }, 400);
-      await updateClass(db, teacher.id, klass.id, submission.value);
-      return reply({ intent, update: submission.reply(), message: "Class details saved." });
-    }
-    case "regenerate-code": {
-      const updated = await regenerateClassCode(db, teacher.id, klass.id);
-      return reply({ intent, message: `New class code: ${updated!.classCode}. The old code no longer works.` });
-    }
-    case "archive":
-    case "unarchive":
-      await setClassArchived(db, teacher.id, klass.id, intent === "archive");
-      return reply({
-        intent,
-        message: intent === "archive" ? "Class archived. It is hidden from My Classes until you restore it." : "Class restored.",
-      });
-    case "delete": {
-      if (String(formData.get("confirmName") ?? "").trim() !== klass.name) {
-        return reply({ intent, error: "Type the class name exactly to confirm deleting it." }, 400);
+const ClassDetailsIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("regenerate-code") }),
+  z.object({ intent: z.enum(["archive", "unarchive"]) }),
+  z.object({ intent: z.literal("delete"), confirmName: z.string().default("") }),
+]);
+
+export const action = (args: ActionFunctionArgs) =>
+  intentAction<ClassRow, z.infer<typeof ClassDetailsIntent>, Result>(args, {
+    find: (db, teacherId, params) => getClass(db, teacherId, params.id!),
+    intents: ClassDetailsIntent,
+    run: async ({ intent: input, row: klass, teacher, db, env, formData, reply }) => {
+      const intent = input.intent;
+      switch (input.intent) {
+        case "update": {
+          const submission = parseWithZod(formData, { schema: UpdateClassForm });
+          if (submission.status !== "success") return reply({ intent, update: submission.reply() }, 400);
+          await updateClass(db, teacher.id, klass.id, submission.value);
+          return reply({ intent, update: submission.reply(), message: "Class details saved." });
+        }
+        case "regenerate-code": {
+          const updated = await regenerateClassCode(db, teacher.id, klass.id);
+          return reply({ intent, message: `New class code: ${updated!.classCode}. The old code no longer works.` });
+        }
+        case "archive":
+        case "unarchive":
+          await setClassArchived(db, teacher.id, klass.id, intent === "archive");
+          return reply({
+            intent,
+            message: intent === "archive" ? "Class archived. It is hidden from My Classes until you restore it." : "Class restored.",
+          });
+        case "delete": {
+          if (input.confirmName.trim() !== klass.name) {
+            return reply({ intent, error: "Type the class name exactly to confirm deleting it." }, 400);
+          }
+          const withStudents =
+            DeleteClassForm.safeParse({ deleteStudents: formData.get("deleteStudents") ?? undefined }).data?.deleteStudents === "on";
+          await deleteClassAndStudents(env, db, teacher, klass.id, withStudents);
+          throw redirect(`/classes?deleted=${encodeURIComponent(klass.name)}`);
+        }
       }
-      const withStudents =
-        DeleteClassForm.safeParse({ deleteStudents: formData.get("deleteStudents") ?? undefined }).data?.deleteStudents === "on";
-      await deleteClassAndStudents(context.cloudflare.env, db, teacher, klass.id, withStudents);
-      throw redirect(`/classes?deleted=${encodeURIComponent(klass.name)}`);
-    }
-    default:
-      return reply({ intent, error: "Unknown action." }, 400);
-  }
-}
+    },
+  });
 
 export default function ClassDetailsPage() {
   const { klass, onlyHere } = useLoaderData<typeof loader>();
@@ -123,30 +130,7 @@ export default function ClassDetailsPage() {
           Class details
         </h2>
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
-        <TextField label="Class name" {...getInputProps(fields.name, { type: "text" })} {...field("name")} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Subject"
-            placeholder="Select subject"
-            options={CLASS_SUBJECTS.map((s) => ({ value: s, label: s }))}
-            {...getSelectProps(fields.subject)}
-            {...field("subject")}
-          />
-          <SelectField
-            label="Grade level"
-            placeholder="Select grade level"
-            options={CLASS_GRADE_LEVELS.map((g) => ({ value: g, label: g === "K" ? "Kindergarten (K)" : `Grade ${g}` }))}
-            {...getSelectProps(fields.gradeLevel)}
-            {...field("gradeLevel")}
-          />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-slate-700">
-            Description
-          </label>
-          <textarea rows={3} className={textareaClass} {...getTextareaProps(fields.description)} />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
+        <ClassFields fields={fields} />
         <SelectField
           label="Enrollment"
           placeholder="Select enrollment"

@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { addDraftStudent, readStudentRows, type DraftStudent } from "~/components/classes/student-rows";
-import { card, PageHeader, primaryButton, secondaryButton, smallButton, textareaClass } from "~/components/ui/kit";
-import { FieldError, FormAlert, SelectField, Spinner, TextField } from "~/components/ui/field";
+import { card, PageHeader, primaryButton, secondaryButton, smallButton } from "~/components/ui/kit";
+import { ClassFields } from "~/components/ui/class-fields";
+import { FieldError, FormAlert, Spinner, TextField } from "~/components/ui/field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { generateClassCode } from "~/lib/class-code";
-import { CLASS_GRADE_LEVELS, CLASS_SUBJECTS } from "../../core/constants";
 import { CreateClassForm, ERROR_CREATING_CLASS, FAILED_TO_CREATE_CLASS } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
 import { createClass, uniqueClassCode } from "~/server/classes.server";
@@ -95,7 +95,6 @@ export default function CreateClassPage() {
   const [rosterError, setRosterError] = useState<string | null>(draft?.rosterError ?? null);
   const [method, setMethod] = useState<string>(draft?.values.enrollmentMethod || "auto");
   const [code, setCode] = useState<string>(draft ? draft.values.classCode : suggestedCode);
-  const field = (name: keyof typeof fields) => ({ errors: fields[name].errors, errorId: fields[name].errorId });
   const addPending = () => {
     const added = addDraftStudent(students, pending.name, pending.email);
     setRosterError(added.error);
@@ -124,35 +123,11 @@ export default function CreateClassPage() {
           Create Class
         </button>
         <FormAlert id={form.errorId} message={busy ? null : form.errors?.[0]} />
-        <TextField
-          label="Class name"
-          placeholder="e.g. Period 2 Algebra"
-          {...getInputProps(fields.name, { type: "text" })}
-          {...field("name")}
+        <ClassFields
+          fields={{ name: fields.name, subject: fields.subject, gradeLevel: fields.gradeLevel, description: fields.description }}
+          namePlaceholder="e.g. Period 2 Algebra"
+          descriptionOptional
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Subject"
-            placeholder="Select subject"
-            options={CLASS_SUBJECTS.map((s) => ({ value: s, label: s }))}
-            {...getSelectProps(fields.subject)}
-            {...field("subject")}
-          />
-          <SelectField
-            label="Grade level"
-            placeholder="Select grade level"
-            options={CLASS_GRADE_LEVELS.map((g) => ({ value: g, label: g === "K" ? "Kindergarten (K)" : `Grade ${g}` }))}
-            {...getSelectProps(fields.gradeLevel)}
-            {...field("gradeLevel")}
-          />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-slate-700">
-            Description <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea rows={3} className={textareaClass} {...getTextareaProps(fields.description)} />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
         <div>
           <label htmlFor={fields.classCode.id} className="mb-1 block text-sm font-medium text-slate-700">
             Class code

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Await, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Suspense } from "react";
 import { GradeTrendChart, ProgressLineChart, ScoresBarChart } from "~/components/charts/charts";
@@ -13,9 +13,11 @@ import { formatPercent } from "~/lib/format";
 import { NoteForm, StudentDetailsForm } from "~/schemas/classes";
 import { accessLogFor, logAccess } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
+import { intentAction } from "~/server/intent-action.server";
+import { z } from "zod";
 import { getDb } from "../../core/db/client";
 import { addNote, deleteNote, listNotes, updateNote } from "~/server/notes.server";
-import { getStudent, studentProfile, updateStudent } from "~/server/students.server";
+import { getStudent, studentProfile, updateStudent, type StudentRecord } from "~/server/students.server";
 import { DataTable } from "~/components/ui/data-table";
 import { NotesPanel, type Note } from "./+student-page/notes-panel";
 import { type StudentPageResult as Result } from "./+student-page/result";
@@ -47,42 +49,45 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { name: student.name, profile, notes, accessLog };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { teacher } = await requireTeacher(request, context);
-  const db = getDb(context.cloudflare.env.DB);
-  const student = await getStudent(db, teacher.id, params.id!);
-  if (!student) notFound();
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const reply = (r: Result, status = 200) => data(r, { status });
-  switch (intent) {
-    case "add-note":
-    case "edit-note": {
-      const submission = parseWithZod(formData, { schema: NoteForm });
-      if (submission.status !== "success") return reply({ intent, note: submission.reply() }, 400);
-      if (intent === "add-note") {
-        await addNote(db, teacher.id, student.id, submission.value.body);
-        return reply({ intent, note: submission.reply({ resetForm: true }), message: "Note added." });
+const StudentIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["add-note", "edit-note"]) }),
+  z.object({ intent: z.literal("delete-note"), noteId: z.string().default("") }),
+  z.object({ intent: z.literal("update-details") }),
+]);
+
+export const action = (args: ActionFunctionArgs) =>
+  intentAction<StudentRecord, z.infer<typeof StudentIntent>, Result>(args, {
+    find: (db, teacherId, params) => getStudent(db, teacherId, params.id!),
+    intents: StudentIntent,
+    run: async ({ intent: input, row: student, teacher, db, formData, reply }) => {
+      const intent = input.intent;
+      switch (input.intent) {
+        case "add-note":
+        case "edit-note": {
+          const submission = parseWithZod(formData, { schema: NoteForm });
+          if (submission.status !== "success") return reply({ intent, note: submission.reply() }, 400);
+          if (intent === "add-note") {
+            await addNote(db, teacher.id, student.id, submission.value.body);
+            return reply({ intent, note: submission.reply({ resetForm: true }), message: "Note added." });
+          }
+          const updated = await updateNote(db, teacher.id, student.id, submission.value.noteId, submission.value.body);
+          return updated ? reply({ intent, message: "Note updated." }) : reply({ intent, error: "Note not found." }, 404);
+        }
+        case "delete-note": {
+          const ok = await deleteNote(db, teacher.id, student.id, input.noteId);
+          return ok ? reply({ intent, message: "Note deleted." }) : reply({ intent, error: "Note not found." }, 404);
+        }
+        case "update-details": {
+          const submission = parseWithZod(formData, { schema: StudentDetailsForm });
+          if (submission.status !== "success") return reply({ intent, details: submission.reply() }, 400);
+          const updated = await updateStudent(db, teacher.id, student.id, submission.value);
+          if (updated && "error" in updated)
+            return reply({ intent, details: submission.reply({ fieldErrors: { [updated.field]: [updated.error] } }) }, 409);
+          return reply({ intent, details: submission.reply(), message: "Student details saved." });
+        }
       }
-      const updated = await updateNote(db, teacher.id, student.id, submission.value.noteId, submission.value.body);
-      return updated ? reply({ intent, message: "Note updated." }) : reply({ intent, error: "Note not found." }, 404);
-    }
-    case "delete-note": {
-      const ok = await deleteNote(db, teacher.id, student.id, String(formData.get("noteId") ?? ""));
-      return ok ? reply({ intent, message: "Note deleted." }) : reply({ intent, error: "Note not found." }, 404);
-    }
-    case "update-details": {
-      const submission = parseWithZod(formData, { schema: StudentDetailsForm });
-      if (submission.status !== "success") return reply({ intent, details: submission.reply() }, 400);
-      const updated = await updateStudent(db, teacher.id, student.id, submission.value);
-      if (updated && "error" in updated)
-        return reply({ intent, details: submission.reply({ fieldErrors: { [updated.field]: [updated.error] } }) }, 409);
-      return reply({ intent, details: submission.reply(), message: "Student details saved." });
-    }
-    default:
-      return reply({ intent, error: "Unknown action." }, 400);
-  }
-}
+    },
+  });
 
 type Profile = NonNullable<Awaited<ReturnType<typeof loader>>["profile"] extends Promise<infer P> ? P : never>;
 

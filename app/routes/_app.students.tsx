@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -15,8 +15,8 @@ import {
   StatCard,
 } from "~/components/ui/kit";
 import { Avatar } from "~/components/students/avatar";
-import { FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { GRADE_LEVELS } from "../../core/constants";
+import { FormAlert, SelectField } from "~/components/ui/field";
+import { StudentFields } from "~/components/ui/student-fields";
 import { formatPercent } from "~/lib/format";
 import { AddStudentForm } from "~/schemas/classes";
 import { requireTeacher } from "~/server/auth.server";
@@ -173,30 +173,9 @@ export default function StudentsPage() {
           <summary className={`${primaryButton} cursor-pointer list-none`}>Add Student</summary>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
             <FormAlert id={form.errorId} message={form.errors?.[0]} />
-            <TextField
-              label="Full name"
-              {...getInputProps(fields.name, { type: "text" })}
-              errors={fields.name.errors}
-              errorId={fields.name.errorId}
-            />
-            <TextField
-              label="Email (optional)"
-              {...getInputProps(fields.email, { type: "email" })}
-              errors={fields.email.errors}
-              errorId={fields.email.errorId}
-            />
-            <SelectField
-              label="Grade level"
-              placeholder="Not set"
-              options={GRADE_LEVELS.map((g) => ({ value: g, label: g }))}
-              {...getSelectProps(fields.gradeLevel)}
-              errors={fields.gradeLevel.errors}
-            />
-            <TextField
-              label="Parent contact (optional)"
-              placeholder="Name, phone or email"
-              {...getInputProps(fields.parentContact, { type: "text" })}
-              errors={fields.parentContact.errors}
+            <StudentFields
+              fields={{ name: fields.name, email: fields.email, gradeLevel: fields.gradeLevel, parentContact: fields.parentContact }}
+              labels={{ email: "Email (optional)", parentContact: "Parent contact (optional)" }}
             />
             <SelectField
               label="Class"

@@ -3,7 +3,7 @@
 // grade CSV per assignment. Secrets (password and token hashes, encrypted Google tokens) are left out.
 // Why client-zip: docs/decisions/0011-accounts-and-privacy.md.
 import { makeZip } from "client-zip";
-import { asc, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../core/db/client";
 import {

@@ -5,7 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { forTeacher, ownedBy } from "../../core/db/scoped";
-import { assignments, gradeEdits, questionResults, submissions } from "../../core/db/schema";
+import { assignments, gradeEdits, type questionResults, submissions } from "../../core/db/schema";
 import { composeFeedbackText, gradeBand, questionFeedback } from "../../core/feedback/compose";
 import type { QuestionResult } from "../../core/grading/result";
 import { currentGradingResult } from "./feedback.server";
@@ -94,8 +94,7 @@ export async function feedbackFollowsMarks(
   for (const q of questions.filter((q) => input.changedQuestionIds.includes(q.id))) {
     if (input.written.questionIds.includes(q.id)) flags.delete(questionStaleFlag(q.questionNumber));
     else if (byTeacher.wrote(q.questionNumber, q.feedback)) flags.add(questionStaleFlag(q.questionNumber));
-    else
-      updates.push(scope.updateQuestionResult(q.id, { feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) }));
+    else updates.push(scope.updateQuestionResult(q.id, { feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) }));
   }
   if (updates.length) await db.batch(updates as unknown as Parameters<typeof db.batch>[0]);
 
@@ -131,7 +130,9 @@ export async function rewriteAllFeedback(db: Db, editor: { id: string }, submiss
   const stale = questions.filter((q) => submission.flags.includes(questionStaleFlag(q.questionNumber)));
   if (stale.length)
     await db.batch(
-      stale.map((q) => scope.updateQuestionResult(q.id, { feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) })) as unknown as Parameters<typeof db.batch>[0],
+      stale.map((q) =>
+        scope.updateQuestionResult(q.id, { feedback: questionFeedbackAfterMark(q, assignment?.gradeLevel) }),
+      ) as unknown as Parameters<typeof db.batch>[0],
     );
   const current = await currentGradingResult(db, editor.id, submissionId);
   if (!current) return false;

@@ -1,10 +1,10 @@
 // The review loop for API clients: every action a review page has, by submission id, scoped to the teacher.
 // Overrides keep their history (grade_edits); regrading keeps the teacher's overrides unless told otherwise;
 // failed submissions are graded again from their stored files, without uploading them again.
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { forTeacher, ownedBy } from "../../core/db/scoped";
-import { gradeEdits, questionResults, students, submissions } from "../../core/db/schema";
+import { gradeEdits, students, submissions } from "../../core/db/schema";
 import {
   AssignmentInputError,
   compareQuestionNumbers,

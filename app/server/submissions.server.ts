@@ -72,6 +72,7 @@ export async function submissionReview(db: Db, teacherId: string, assignmentId: 
     nextId: index >= 0 && index < ordered.length - 1 ? ordered[index + 1].id : null,
   };
 }
+export type SubmissionReview = NonNullable<Awaited<ReturnType<typeof submissionReview>>>;
 
 /** The grader's own score is kept the first time a teacher changes the score; later edits leave it alone. */
 function keepAiScore(submission: SubmissionRow): Partial<typeof submissions.$inferInsert> {

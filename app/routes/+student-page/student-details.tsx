@@ -1,9 +1,10 @@
 // The student page's details form: name, email, gradebook ids, grade level and parent contact.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { card, primaryButton } from "~/components/ui/kit";
-import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/field";
+import { StudentFields } from "~/components/ui/student-fields";
 import { GRADE_LEVELS } from "../../../core/constants";
 import { StudentDetailsForm } from "~/schemas/classes";
 import { type StudentPageResult as Result } from "./result";
@@ -40,45 +41,7 @@ export function StudentDetails({ student, result }: { student: StudentDetailsVal
         <div className="sm:col-span-2">
           <FormAlert id={form.errorId} message={form.errors?.[0]} />
         </div>
-        <TextField
-          label="Full name"
-          {...getInputProps(fields.name, { type: "text" })}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-        />
-        <TextField
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
-        <TextField
-          label="SIS ID (student number)"
-          {...getInputProps(fields.studentNumber, { type: "text" })}
-          errors={fields.studentNumber.errors}
-          errorId={fields.studentNumber.errorId}
-        />
-        <TextField
-          label="Gradebook login (SIS Login ID)"
-          placeholder="Usually the school email"
-          {...getInputProps(fields.loginId, { type: "text" })}
-          errors={fields.loginId.errors}
-          errorId={fields.loginId.errorId}
-        />
-        <SelectField
-          label="Grade level"
-          placeholder="Not set"
-          options={gradeOptions.map((g) => ({ value: g, label: g }))}
-          {...getSelectProps(fields.gradeLevel)}
-        />
-        <div className="sm:col-span-2">
-          <TextField
-            label="Parent contact"
-            placeholder="Name, phone or email"
-            {...getInputProps(fields.parentContact, { type: "text" })}
-            errors={fields.parentContact.errors}
-          />
-        </div>
+        <StudentFields fields={fields} gradeLevels={gradeOptions} grid />
         <div className="sm:col-span-2 flex justify-end">
           <button type="submit" name="intent" value="update-details" className={primaryButton}>
             Save details

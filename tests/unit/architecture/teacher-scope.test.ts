@@ -1,5 +1,6 @@
 // One door to a teacher's data (docs/decisions/0044), checked through the real lint configuration: a hand-written
-// teacherId filter is refused everywhere but core/db/scoped.ts; the scope's helpers and join conditions pass.
+// teacherId filter (or `teacher_id` in raw SQL) is refused everywhere but core/db/scoped.ts; the scope's helpers and
+// join conditions pass; the scope's raw client is refused outside the grading worker (docs/decisions/0050).
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -18,12 +19,30 @@ describe("the teacher scope's door", { timeout: 30_000 }, () => {
     ["workers/grading/probe.ts", "export const w = (ids: string[]) => inArray(students.teacherId, ids);"],
     ["core/probe.ts", "export const w = (id: string) => sql`${classes.teacherId} = ${id}`;"],
     ["scripts/probe.ts", "export const w = (id: string) => eq(classes.teacherId, id);"],
+    ["app/server/probe.server.ts", "export const w = sql`(select count(*) from submissions s where s.teacher_id = ${'t'})`;"],
   ])("%s may not filter by hand: %s", async (filePath, body) => {
     expect(await scopeErrors(filePath, body)).toEqual([expect.stringContaining("core/db/scoped.ts")]);
   });
 
   it.each([
+    ["app/server/probe.server.ts", "declare const scope: { db: unknown };\nexport const raw = scope.db;"],
+    [
+      "core/probe.ts",
+      "declare function forTeacher(db: unknown, id: string): { db: unknown };\nexport const raw = forTeacher(null, 't').db;",
+    ],
+    ["workers/app.ts", "declare const scope: { db: unknown };\nexport const { db } = scope;"],
+    [
+      "scripts/probe.ts",
+      "declare function forTeacher(db: unknown, id: string): { db: unknown };\nexport const { db } = forTeacher(null, 't');",
+    ],
+  ])("%s may not take the scope's raw client: %s", async (filePath, body) => {
+    expect(await scopeErrors(filePath, body)).toEqual([expect.stringContaining("the only door")]);
+  });
+
+  it.each([
     ["core/db/scoped.ts", "export const w = (id: string) => eq(classes.teacherId, id);"],
+    ["workers/grading/probe.ts", "declare const scope: { db: unknown };\nexport const raw = scope.db;"],
+    ["app/server/probe.server.ts", "declare const session: { db: unknown };\nexport const raw = session.db;"],
     ["app/server/probe.server.ts", "export const j = eq(teachers.id, classes.teacherId);"],
     ["app/server/probe.server.ts", "export const w = (id: string) => eq(classes.id, id);"],
   ])("%s may write: %s", async (filePath, body) => {
