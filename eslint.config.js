@@ -161,6 +161,25 @@ export default tseslint.config(
     files: ["core/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [forbidden.webApp, forbidden.workers, forbidden.tools] }] },
   },
+  // The plan rules are imported by the pages: no table may come in with them (docs/decisions/0051).
+  {
+    files: ["core/plans.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["./db/*"],
+              allowTypeImports: true,
+              message:
+                "The pages import core/plans.ts: load tables inside the function that queries them, so drizzle stays out of their bundle.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // One door to a teacher's data (docs/decisions/0044, 0050): a teacher filter is written only in core/db/scoped.ts,
   // and outside the grading worker (whose remaining callers wait for their owners) nothing takes the scope's raw client.
   {

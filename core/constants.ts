@@ -40,10 +40,7 @@ export const SESSION_KINDS = ["browser", "api"] as const;
 /** `used_refresh`: a refresh token already exchanged, kept until it expires so that its reuse can be noticed. */
 export const API_TOKEN_KINDS = ["access", "refresh", "used_refresh"] as const;
 export const NOTIFICATION_KINDS = ["grading_finished", "grading_failed", "review_waiting", "plan_limit"] as const;
+/** The plans' ids, a column of the schema; every other plan rule is in core/plans.ts. */
 export const PLAN_IDS = ["starter", "professional", "school"] as const;
-/** Graded submissions a month on the Starter plan; Professional and School are unlimited (enforced in core/plans.ts). */
-export const STARTER_GRADED_PER_MONTH = 100;
-/** Where every plan refusal sends the teacher. Kept here, free of database imports, so pages can use it. */
-export const UPGRADE_PATH = "/pricing";
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_change"] as const;
 export const ACCESS_ACTIONS = ["viewed", "exported", "regraded", "overrode", "deleted"] as const;

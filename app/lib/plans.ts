@@ -1,12 +1,20 @@
-// Plans and prices (spec sections 6 and 9) in one typed module: the pricing page, the landing page and
-// anything that ever bills read them from here, so a price changes in one place.
-
-import { STARTER_GRADED_PER_MONTH } from "../../core/constants";
+// Plan copy (spec sections 6 and 9) in one typed module: names, prices, what each plan promises, what each
+// Professional feature is and how a refusal reads. The pricing page, the landing page, the gates and anything that
+// ever bills read them from here, so a price or a word changes in one place. The rules (which plan includes what,
+// the limits) are core/plans.ts's.
+import {
+  STARTER_FILES_PER_UPLOAD,
+  STARTER_GRADED_PER_MONTH,
+  UPGRADE_PATH,
+  requiredPlan,
+  type PlanFeature,
+  type PlanId,
+} from "../../core/plans";
 
 export type BillingPeriod = "monthly" | "annual";
 
 export type Plan = {
-  id: "starter" | "professional" | "school";
+  id: PlanId;
   name: string;
   description: string;
   /** US dollars per month when billed monthly. */
@@ -19,8 +27,6 @@ export type Plan = {
 };
 
 export const FREE_TRIAL_DAYS = 14;
-/** Enforced by the grading worker (core/plans.ts); docs/decisions/0011-accounts-and-privacy.md says why submissions. */
-export const STARTER_ASSIGNMENTS_PER_MONTH = STARTER_GRADED_PER_MONTH;
 export const ANNUAL_SAVING_LABEL = "Save 20%";
 
 const PROFESSIONAL_EXTRAS = ["Custom rubric builder", "Bulk upload", "Google Classroom integration", "Advanced analytics"] as const;
@@ -42,7 +48,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: 19,
     annualPrice: 15,
     features: [
-      `Up to ${STARTER_ASSIGNMENTS_PER_MONTH} graded submissions a month`,
+      `Up to ${STARTER_GRADED_PER_MONTH} graded submissions a month`,
       "Grading against your answer key",
       "Photo and file upload (PDF, JPG, PNG, HEIC)",
       "Written feedback for every student",
@@ -108,7 +114,7 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: "What counts towards the Starter plan's monthly limit?",
-    answer: `Each student submission Gradewell grades counts once (a regrade of the same submission does not count again). Starter includes ${STARTER_ASSIGNMENTS_PER_MONTH} a month; at the limit grading stops until the next month or an upgrade. Professional and School are unlimited.`,
+    answer: `Each student submission Gradewell grades counts once (a regrade of the same submission does not count again). Starter includes ${STARTER_GRADED_PER_MONTH} a month; at the limit grading stops until the next month or an upgrade. Professional and School are unlimited.`,
   },
   {
     question: "Which file formats can I upload?",
@@ -120,3 +126,37 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
       "Student work is encrypted in transit and at rest, only you and the people you authorise can see it, and we never sell it or share it for marketing.",
   },
 ];
+
+/** What each Professional feature is in Gradewell, and what Starter offers instead (docs/decisions/0017). */
+export const FEATURE_INFO: Record<PlanFeature, { name: string; what: string; onStarter: string }> = {
+  custom_rubric: {
+    name: "Custom rubric builder",
+    what: "grading open answers and essays against your own rubric, uploaded or typed",
+    onStarter: "Starter grades against your answer key.",
+  },
+  bulk_upload: {
+    name: "Bulk upload",
+    what: `uploading more than ${STARTER_FILES_PER_UPLOAD} students' files at once`,
+    onStarter: `On Starter, upload up to ${STARTER_FILES_PER_UPLOAD} files at a time.`,
+  },
+  advanced_analytics: {
+    name: "Advanced analytics",
+    what: "the Analytics screen (every period, grade distribution, class comparison, question difficulty, standards mastery) and its exported reports",
+    onStarter: "Your dashboard keeps showing your basic figures.",
+  },
+  google_classroom: {
+    name: "Google Classroom integration",
+    what: "bringing courses, rosters and students' turned-in work in from Google Classroom, and sending grades back",
+    onStarter: "Starter grades work you upload or pick in Google Drive.",
+  },
+};
+
+export function planLabel(plan: PlanId): string {
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}
+
+/** The refusal every gate answers with: the feature, the plan it needs, the teacher's plan and the upgrade link. */
+export function featureRefusal(feature: PlanFeature, plan: PlanId): string {
+  const info = FEATURE_INFO[feature];
+  return `${info.name} (${info.what}) is part of the ${planLabel(requiredPlan(feature))} plan; you are on the ${planLabel(plan)} plan. ${info.onStarter} Upgrade: ${UPGRADE_PATH}`;
+}

@@ -6,7 +6,7 @@ import { requireTeacher } from "~/server/auth.server";
 import { csvResponse, toCsv, type Cell } from "~/server/exports.server";
 import { getDb } from "../../core/db/client";
 import { hasPlanFeature } from "~/server/plans.server";
-import { featureRefusal } from "~/lib/plan-features";
+import { featureRefusal } from "~/lib/plans";
 
 /** /analytics/export.csv?period=30d: every figure of the Analytics screen, one section after another. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

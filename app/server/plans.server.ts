@@ -1,16 +1,9 @@
-// Every Professional-only gate of the web worker (the monthly grading limit lives in core/plans.ts, read by the
-// grading worker). Routes call requirePlanFeature or requireAssignmentPlan after authenticating and, for anything
+// Every Professional-only gate of the web worker: the rules are core/plans.ts's, the refusal's words
+// app/lib/plans.ts's; what is here needs the server (a 403 Response, reading a raw upload form). Routes call requirePlanFeature or requireAssignmentPlan after authenticating and, for anything
 // with an id, after finding the teacher's own row, so another teacher's data still answers 404.
 import { FILE_FIELDS, flag } from "../schemas/assignments";
-import {
-  featureRefusal,
-  planAllows,
-  requiredPlan,
-  STARTER_FILES_PER_UPLOAD,
-  UPGRADE_PATH,
-  type PlanFeature,
-  type PlanId,
-} from "../lib/plan-features";
+import { featureRefusal } from "../lib/plans";
+import { planAllows, requiredPlan, STARTER_FILES_PER_UPLOAD, UPGRADE_PATH, type PlanFeature, type PlanId } from "../../core/plans";
 import { apiError } from "./http.server";
 
 export class PlanFeatureError extends Error {

@@ -3,7 +3,8 @@
 // and School go through. Nothing a refused request carried is stored.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { featureRefusal, STARTER_FILES_PER_UPLOAD } from "~/lib/plan-features";
+import { featureRefusal } from "~/lib/plans";
+import { STARTER_FILES_PER_UPLOAD } from "../../core/plans";
 import { assignmentForm, createAssignment, file, PDF, PNG, type AssignmentFields } from "./assignments-helpers";
 import { page, postMultipart, signedInTeacher } from "./classes-helpers";
 import { seedFixtureClass } from "./dashboard-fixture";

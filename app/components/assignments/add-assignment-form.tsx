@@ -16,7 +16,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useGoogleDrive } from "~/hooks/use-google-drive";
 import { DrivePicker, type DrivePick } from "~/components/google/drive-picker";
 import { UpgradeNotice } from "~/components/ui/upgrade-notice";
-import { planAllows, STARTER_FILES_PER_UPLOAD, type PlanId } from "~/lib/plan-features";
+import { planAllows, STARTER_FILES_PER_UPLOAD, type PlanId } from "../../../core/plans";
 import { AssignmentForm, FILE_FIELDS, SUBMIT_LABELS } from "~/schemas/assignments";
 import { AddAssignmentSubmit } from "~/components/assignments/add-assignment-submit";
 import { ProcessingCard, type ProcessingMode as Mode } from "~/components/assignments/processing-card";

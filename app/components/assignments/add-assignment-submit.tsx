@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { ProgressBar } from "~/components/ui/toggle";
 import { FormAlert, Spinner } from "~/components/ui/field";
 import { type UploadError } from "~/hooks/use-assignment-upload";
-import { UPGRADE_PATH, type PlanId } from "~/lib/plan-features";
+import { UPGRADE_PATH, type PlanId } from "../../../core/plans";
 import { UpgradeNotice } from "~/components/ui/upgrade-notice";
 import { CREATE_ERROR_MESSAGE, NO_FILES_MESSAGE } from "~/schemas/assignments";
 

@@ -1,6 +1,7 @@
 // The create-assignment form's Processing card: when the work is read and graded, and whether it is a batch.
 import { Card, Toggle } from "~/components/ui/toggle";
-import { planAllows, planLabel, STARTER_FILES_PER_UPLOAD, type PlanId } from "~/lib/plan-features";
+import { planLabel } from "~/lib/plans";
+import { planAllows, STARTER_FILES_PER_UPLOAD, type PlanId } from "../../../core/plans";
 import { PROCESSING_OPTIONS } from "~/schemas/assignments";
 
 export type ProcessingMode = (typeof PROCESSING_OPTIONS)[number]["value"];

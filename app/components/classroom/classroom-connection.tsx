@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { UpgradeNotice } from "~/components/ui/upgrade-notice";
-import type { PlanId } from "~/lib/plan-features";
+import type { PlanId } from "../../../core/plans";
 
 export type ClassroomConnectionState = { allowed: boolean; configured: boolean; connected: boolean; missingScopes: boolean };
 

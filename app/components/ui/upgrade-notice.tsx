@@ -1,6 +1,7 @@
 // What a Starter teacher sees in place of a Professional feature: what it is, the plan it needs, and the way to
 // upgrade (there is no payment: the pricing page's paid plans offer "Upgrade an existing account", through us).
-import { FEATURE_INFO, planLabel, requiredPlan, UPGRADE_PATH, type PlanFeature, type PlanId } from "~/lib/plan-features";
+import { FEATURE_INFO, planLabel } from "~/lib/plans";
+import { requiredPlan, UPGRADE_PATH, type PlanFeature, type PlanId } from "../../../core/plans";
 
 export function UpgradeNotice({ feature, plan, className = "" }: { feature: PlanFeature; plan: PlanId; className?: string }) {
   const info = FEATURE_INFO[feature];

@@ -2,7 +2,8 @@
 // scopes, and the access token is live. Every refusal is one plain sentence the pages show as it is.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb, type Db } from "../../../core/db/client";
-import { featureRefusal, UPGRADE_PATH, type PlanId } from "~/lib/plan-features";
+import { featureRefusal } from "~/lib/plans";
+import { UPGRADE_PATH, type PlanId } from "../../../core/plans";
 import { googleConfig, type GoogleConfig } from "../google/config.server";
 import { DriveAuthError, driveAccessToken, grantedScopes } from "../google/drive-tokens.server";
 import { CLASSROOM_SCOPES } from "../google/oauth.server";

@@ -51,6 +51,16 @@ describe("import direction", { timeout: 30_000 }, () => {
     expect(await importErrors(filePath, specifier)).toEqual([]);
   });
 
+  // The pages import the plan rules: no table comes in with them (docs/decisions/0051).
+  it("keeps tables out of core/plans.ts, types aside", async () => {
+    const lint = async (text: string) => {
+      const [result] = await eslint.lintText(text, { filePath: "core/plans.ts" });
+      return result.messages.filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports");
+    };
+    expect(await lint(`import { teachers } from "./db/schema";\nexport const t = teachers;\n`)).toHaveLength(1);
+    expect(await lint(`import type { Db } from "./db/client";\nexport type D = Db;\n`)).toEqual([]);
+  });
+
   it("refuses an import that closes a cycle", async () => {
     // student-work.ts imports layout.ts: layout importing student-work back would be a cycle.
     const text = `import { extractFromLines } from "./student-work";\nexport { extractFromLines };\n`;
