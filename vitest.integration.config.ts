@@ -31,9 +31,9 @@ export default defineConfig({
   ],
   test: {
     include: ["tests/integration/**/*.test.ts"],
-    // No console.error recorder here yet (docs/decisions/0046): the queue consumer's expected logs ("Dropping a grading
-    // message…") land in whichever test runs next, so a per-test check would fail tests at random.
-    setupFiles: ["./tests/integration/apply-migrations.ts"],
+    // An unexpected console.error fails the test (docs/decisions/0046); a queue delivery of a message an earlier test
+    // sent is not the running test's (docs/decisions/0050).
+    setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/integration/console-error.ts"],
     deps: {
       optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
     },

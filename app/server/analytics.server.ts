@@ -4,14 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../core/db/client";
 import { assignments, classes, enrollments, submissions } from "../../core/db/schema";
 import { forTeacher, ownedBy } from "../../core/db/scoped";
-import {
-  analyticsReportOf,
-  type AnalyticsReport,
-  type ClassInfo,
-  type GradeFact,
-  type Period,
-  type QuestionFact,
-} from "~/lib/analytics";
+import { analyticsReportOf, type AnalyticsReport, type ClassInfo, type GradeFact, type Period, type QuestionFact } from "~/lib/analytics";
 
 export async function gradeFacts(db: Db, teacherId: string, opts: { questions?: boolean } = {}) {
   const scope = forTeacher(db, teacherId);

@@ -25,9 +25,7 @@ function classCounts(scope: TeacherScope) {
     ),
     // Average of graded submissions on the class's assignments; null (N/A) until something is graded.
     averageScore: sql<number | null>`(select avg(s.percent) from submissions s join assignments a on a.id = s.assignment_id
-      where a.class_id = "classes"."id" and ${scope.ownsAlias("s")} and s.status = 'graded' and s.percent is not null)`.as(
-      "average_score",
-    ),
+      where a.class_id = "classes"."id" and ${scope.ownsAlias("s")} and s.status = 'graded' and s.percent is not null)`.as("average_score"),
   };
 }
 
