@@ -2,6 +2,7 @@
 // while another teacher's data is untouched; queued work for the deleted account is dropped.
 import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { allowConsoleError } from "../setup/console-error";
 import { describe, expect, it } from "vitest";
 import { jobStub } from "../../core/jobs/stub";
 import { api, postForm } from "./helpers";
@@ -108,6 +109,7 @@ describe("delete my account", () => {
     expect((await jobObjectContents(kept.jobId)).state).toMatchObject({ teacherId: kept.teacherId });
 
     // Work still queued for the deleted account is acknowledged and dropped, and writes nothing anywhere.
+    allowConsoleError(); // the consumer logs the drop
     const batch = createMessageBatch("gradewell-grading", [
       {
         id: "queued-1",

@@ -4,6 +4,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { jobStub } from "../../core/jobs/stub";
+import { allowConsoleError } from "../setup/console-error";
 import { describe, expect, it } from "vitest";
 import type { GradingMessage } from "../../core/jobs/events";
 import worker from "./test-worker";
@@ -69,6 +70,7 @@ describe("grading messages are scoped to their teacher", () => {
     const stranger = await registerTeacher();
     const seed = await seedSubmission(owner.user.id);
     const before = await snapshot(seed);
+    allowConsoleError(); // the consumer logs each drop
     for (const queue of ["gradewell-grading", "gradewell-grading-dlq"]) {
       const result = await deliver(queue, { jobId: seed.jobId, submissionId: seed.submissionId, teacherId: stranger.user.id }, 4);
       expect(result.explicitAcks).toHaveLength(1);
