@@ -9,5 +9,5 @@ export default {
   fetch: web.fetch,
   scheduled: web.scheduled,
   // Each invocation marked as the delivery of its batch, so that its logs are told apart (queue-deliveries.ts).
-  queue: (batch, env, ctx) => asDelivery(batch, () => grading.queue!(batch, env, ctx)),
+  queue: (batch, env, ctx) => asDelivery(batch, () => (grading.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx)),
 } satisfies ExportedHandler<Env>;
