@@ -183,9 +183,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const blank = assignment ? await blankWorksheet(env, scope, assignment.id) : {};
   // Looked up when a reader takes the page: pages queued while the first ones were read get the template found meanwhile.
   const printed =
-    assignment && !corrected
-      ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id))
-      : undefined;
+    assignment && !corrected ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id)) : undefined;
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
     : await readSubmissionFile(env, scope, submission, sink, printed);

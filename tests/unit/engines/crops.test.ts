@@ -14,14 +14,20 @@ function word(text: string, x: number, y: number): ReadWord {
 function line(...words: ReadWord[]): ReadLine {
   const x = words[0]!.bbox.x;
   const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
-  return { text: words.map((w) => w.text).join(" "), confidence: 0.95, bbox: { x, y: words[0]!.bbox.y, width: right - x, height: 30 }, words };
+  return {
+    text: words.map((w) => w.text).join(" "),
+    confidence: 0.95,
+    bbox: { x, y: words[0]!.bbox.y, width: right - x, height: 30 },
+    words,
+  };
 }
 
 /** A white page with a dark bar under every word (its ink). */
 function page(width: number, height: number, lines: ReadLine[]): GreyImage {
   const data = new Uint8Array(width * height).fill(250);
   for (const w of lines.flatMap((l) => l.words))
-    for (let y = w.bbox.y + 5; y < w.bbox.y + w.bbox.height - 5; y++) data.fill(20, y * width + w.bbox.x, y * width + w.bbox.x + w.bbox.width);
+    for (let y = w.bbox.y + 5; y < w.bbox.y + w.bbox.height - 5; y++)
+      data.fill(20, y * width + w.bbox.x, y * width + w.bbox.x + w.bbox.width);
   return { data, width, height };
 }
 
@@ -56,8 +62,8 @@ describe("answer crops from line strips", () => {
       { answer: "12 cm", line: 1, ink: lines[1]!.words[2]! },
       { answer: "0.65", line: 2, ink: lines[2]!.words[1]! },
     ];
-    const regions = answers.map(
-      ({ answer, line }, i) => answerRegion(onPage, { number: i + 1, answer, line, readingConfidence: 0.95, source: "inline" })!,
+    const regions = answers.map(({ answer, line }, i) =>
+      answerRegion(onPage, { number: i + 1, answer, line, readingConfidence: 0.95, source: "inline" })!,
     );
     const pngs = cropBoxes({ strips, width: 640, height: 200 }, regions);
     regions.forEach((region, i) => {
