@@ -63,7 +63,7 @@ describe("answer crops from line strips", () => {
       { answer: "0.65", line: 2, ink: lines[2]!.words[1]! },
     ];
     const regions = answers.map(({ answer, line }, i) =>
-      answerRegion(onPage, { number: i + 1, answer, line, readingConfidence: 0.95, source: "inline" })!,
+      answerRegion(onPage, { number: i + 1, answer, line, readingConfidence: 0.95, source: "inline", matchedBy: "number" })!,
     );
     const pngs = cropBoxes({ strips, width: 640, height: 200 }, regions);
     regions.forEach((region, i) => {
