@@ -10,9 +10,12 @@ export function classSetPageKey(teacherId: string, assignmentId: string, submiss
   return `${classSetPrefix(teacherId, assignmentId)}pages/${submissionId}.json`;
 }
 
-/** The page's cleaned image, kept as long as its words: a regrade against the template cuts its answer crops again. */
+/**
+ * The page's cleaned strips around its lines (JSON, their JPEGs in base64), kept as long as its words: a regrade
+ * against the template cuts its answer crops again.
+ */
 export function classSetPageImageKey(teacherId: string, assignmentId: string, submissionId: string): string {
-  return `${classSetPrefix(teacherId, assignmentId)}page-images/${submissionId}.jpg`;
+  return `${classSetPrefix(teacherId, assignmentId)}page-images/${submissionId}.json`;
 }
 
 export function classSetTemplateKey(teacherId: string, assignmentId: string): string {

@@ -13,13 +13,13 @@ export async function keepAnswerCrops(
 ): Promise<Map<number, string>> {
   const keys = new Map<number, string>();
   for (const page of reading.pages) {
-    if (!page.image) continue;
+    if (!page.strips?.length) continue;
     const onPage = questions.filter((q) => q.region?.page === page.number);
     if (!onPage.length) continue;
     let pngs: (Uint8Array | null)[];
     try {
       pngs = cropBoxes(
-        page.image,
+        { strips: page.strips, width: page.width, height: page.height },
         onPage.map((q) => q.region!),
       );
     } catch (error) {

@@ -5,6 +5,7 @@
 import { classSetPageImageKey, classSetPageKey, classSetPrefix, classSetTemplateKey } from "../../core/files/class-set-keys";
 import type { AnswerKey, DocumentReading, PageReading, WorksheetTemplate } from "./engines";
 import { findTemplate } from "./engines";
+import { stripsFromWire, stripsToWire } from "./reader-protocol";
 
 /** Pages after which the template is settled and no longer looked for again. */
 export const SETTLED_PAGES = 8;
@@ -13,7 +14,7 @@ const MAX_PAGES = 30;
 
 type StoredPage = Pick<PageReading, "lines" | "text" | "width" | "height" | "confidence">;
 
-/** A page's lines and word boxes, as much as the template needs (no confidences, no image). */
+/** A page's lines and word boxes, as much as the template needs (no confidences, no strips). */
 function geometry(page: PageReading): StoredPage {
   return {
     text: page.text,
@@ -79,7 +80,7 @@ export async function classSetTemplate(
   // Settled: found from enough pages, or taken from the teacher's blank worksheet (blank-worksheet.ts).
   if (kept && (kept.pages >= SETTLED_PAGES || kept.blank)) return { template: kept, inSet: true, created: false };
   await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
-  if (page.image) await bucket.put(classSetPageImageKey(teacherId, assignmentId, submissionId), page.image);
+  if (page.strips) await bucket.put(classSetPageImageKey(teacherId, assignmentId, submissionId), JSON.stringify(stripsToWire(page.strips)));
 
   const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
   const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
@@ -101,11 +102,11 @@ export async function classSetTemplate(
 export async function storedReading(bucket: R2Bucket, teacherId: string, assignmentId: string, submissionId: string) {
   const page = await readJson<StoredPage>(bucket, classSetPageKey(teacherId, assignmentId, submissionId));
   if (!page?.lines) return undefined;
-  const image = await bucket.get(classSetPageImageKey(teacherId, assignmentId, submissionId));
+  const strips = await readJson<unknown>(bucket, classSetPageImageKey(teacherId, assignmentId, submissionId));
   const reading: DocumentReading = {
     kind: "jpeg",
     method: "ocr",
-    pages: [{ number: 1, method: "ocr", durationMs: 0, ...page, image: image ? new Uint8Array(await image.arrayBuffer()) : undefined }],
+    pages: [{ number: 1, method: "ocr", durationMs: 0, ...page, strips: strips ? stripsFromWire(strips) : undefined }],
     text: page.text,
     confidence: page.confidence,
     durationMs: 0,

@@ -10,6 +10,7 @@ export { cropBoxes } from "./reading/crops";
 export type {
   DocumentReading,
   PageReading,
+  PageStrip,
   PrintedLayout,
   ReadLine,
   ReadWord,

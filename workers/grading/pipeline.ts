@@ -125,7 +125,7 @@ async function readSubmissionFile(
   scope: TeacherScope,
   submission: Submission,
   sink: JobEventSink,
-  printed: PrintedLayout | undefined,
+  printed: (() => Promise<PrintedLayout | undefined>) | undefined,
 ): Promise<DocumentReading> {
   const file = submission.fileId ? await scope.find(assignmentFiles, submission.fileId) : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
@@ -134,7 +134,7 @@ async function readSubmissionFile(
   const vision = await visionReaderForTeacher(env, scope.db, scope.teacherId);
   const reading = await readUpload(env, bytes, {
     vision,
-    printed,
+    printedWhenRead: printed,
     onPage: (page) => {
       pageEvents.push(
         sink.append(
@@ -181,8 +181,9 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   // A page of a class set whose template is known: its printed lines are not recognised again (class-set.ts).
   // The teacher's blank worksheet, when given, is that template from the first page on (blank-worksheet.ts).
   const blank = assignment ? await blankWorksheet(env, scope, assignment.id) : {};
+  // Looked up when a reader takes the page: pages queued while the first ones were read get the template found meanwhile.
   const printed =
-    assignment && !corrected ? (blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id))) : undefined;
+    assignment && !corrected ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id)) : undefined;
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
     : await readSubmissionFile(env, scope, submission, sink, printed);

@@ -1,27 +1,35 @@
 // What the grading worker and a reader process say to each other over /read (reader.ts, reading.ts). Its own module:
 // a worker entry may export only handlers.
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
-import type { DocumentReading, PageReading } from "./engines";
+import type { DocumentReading, PageReading, PageStrip } from "./engines";
 
 /** Bytes of the printed layout's JSON at the start of a /read body, when the page is of a class set. */
 export const PRINTED_LAYOUT_HEADER = "X-Printed-Layout-Bytes";
 
 /**
- * A reading as one NDJSON line: each page's cleaned image (answer crops are cut from it) travels as base64.
- * The page events sent while reading leave the image out: they only carry the text to the job's stream.
+ * A reading as one NDJSON line: each page's strips of the cleaned page (answer crops are cut from them) travel
+ * as base64. The page events sent while reading leave them out: they only carry the text to the job's stream.
  */
 export function readingToWire(reading: DocumentReading): unknown {
-  return { ...reading, pages: reading.pages.map((page) => (page.image ? { ...page, image: encodeBase64(page.image) } : page)) };
+  return { ...reading, pages: reading.pages.map((page) => (page.strips ? { ...page, strips: stripsToWire(page.strips) } : page)) };
 }
 
 export function pageEventToWire(page: PageReading): PageReading {
-  return { ...page, image: undefined };
+  return { ...page, strips: undefined };
 }
 
 export function readingFromWire(wire: DocumentReading): DocumentReading {
-  const pages = wire.pages.map((page) => {
-    const image = page.image as unknown;
-    return typeof image === "string" ? { ...page, image: decodeBase64(image) } : page;
-  });
-  return { ...wire, pages };
+  return { ...wire, pages: wire.pages.map((page) => (page.strips ? { ...page, strips: stripsFromWire(page.strips as unknown) } : page)) };
+}
+
+type WireStrip = Omit<PageStrip, "jpeg"> & { jpeg: string };
+
+/** Strips as JSON (the reader protocol, and a class-set page kept in R2): their JPEGs in base64. */
+export function stripsToWire(strips: readonly PageStrip[]): WireStrip[] {
+  return strips.map((s) => ({ ...s, jpeg: encodeBase64(s.jpeg) }));
+}
+
+export function stripsFromWire(wire: unknown): PageStrip[] {
+  if (!Array.isArray(wire)) return [];
+  return (wire as WireStrip[]).filter((s) => typeof s?.jpeg === "string").map((s) => ({ ...s, jpeg: decodeBase64(s.jpeg) }));
 }

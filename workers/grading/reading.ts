@@ -2,7 +2,14 @@
 // process layout binds reader processes (READER_1..n, scripts/dev/layout.mjs), in the first free one, so that
 // recognising a page never holds up the process that serves the web app and the job's event stream.
 import type { UnsupportedFileReason } from "../../core/files/file-type";
-import { readDocument, UnsupportedFileError, type DocumentReading, type PageReading, type ReadOptions } from "./engines";
+import {
+  readDocument,
+  UnsupportedFileError,
+  type DocumentReading,
+  type PageReading,
+  type PrintedLayout,
+  type ReadOptions,
+} from "./engines";
 import type { ReaderFailure } from "./reader";
 import { PRINTED_LAYOUT_HEADER, readingFromWire } from "./reader-protocol";
 
@@ -42,21 +49,33 @@ function readers(env: Env): [string, Fetcher][] {
 /** Reads in progress in each reader, whether they waited their turn or not. */
 const inFlight = new Map<string, number>();
 
+export interface UploadReadOptions extends ReadOptions {
+  /**
+   * The worksheet's printed layout, looked up once the page's turn to be read has come (not when it started to
+   * wait): a page that waited while the class set's template was found is read against it (issue 30, read little).
+   */
+  printedWhenRead?: () => Promise<PrintedLayout | undefined>;
+}
+
+async function withPrinted({ printedWhenRead, ...opts }: UploadReadOptions): Promise<ReadOptions> {
+  return printedWhenRead && !opts.printed ? { ...opts, printed: await printedWhenRead() } : opts;
+}
+
 /**
  * readDocument, run by a reader process when one is bound. A submission's pages wait their turn for a free
  * reader; `now` (an answer key or rubric, short and needed before anything can be graded) goes straight to the
  * least busy reader, beside whatever it is reading.
  */
-export async function readUpload(env: Env, bytes: Uint8Array, opts: ReadOptions = {}, now = false): Promise<DocumentReading> {
+export async function readUpload(env: Env, bytes: Uint8Array, upload: UploadReadOptions = {}, now = false): Promise<DocumentReading> {
   const pool = readers(env);
   // A hosted vision reader is a live object of this isolate (its model and credentials): such uploads read here.
-  if (pool.length === 0 || opts.vision) return readDocument(bytes, opts);
+  if (pool.length === 0 || upload.vision) return readDocument(bytes, await withPrinted(upload));
   const [name, reader] = now
     ? pool.reduce((best, next) => ((inFlight.get(next[0]) ?? 0) < (inFlight.get(best[0]) ?? 0) ? next : best))
     : await takeReader(pool);
   inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
   try {
-    return await readRemotely(reader, bytes, opts);
+    return await readRemotely(reader, bytes, await withPrinted(upload));
   } finally {
     inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
     if (!now) releaseReader(name);

@@ -5,6 +5,8 @@ import { pgmToJpeg, prepareImage, type PreparedImage } from "./images";
 import { VISION_BELOW_CONFIDENCE, VISION_CONFIDENCE } from "./ocr/vision";
 import * as ort from "onnxruntime-web/wasm";
 import { loadOcrAssets } from "./ocr/assets";
+import { decodePgm } from "./ocr/cleanup";
+import { lineStrips } from "./crops";
 import type { OcrEngine } from "./ocr/engine";
 import { createPaddleEngine } from "./ocr/paddle";
 import { hasUsableTextLayer, openPdf, pdfPageImage, readPdfPageText } from "./pdf";
@@ -80,7 +82,7 @@ async function withVision(page: PageReading, prepared: PreparedImage, opts: Read
   }
 }
 
-/** The cleaned page kept for answer crops: grey ink on white stays legible at this quality, at a third of 85's size. */
+/** The cleaned page's strips kept for answer crops: grey ink on white stays legible at this quality, at a third of 85's size. */
 const PAGE_IMAGE_QUALITY = 70;
 
 async function ocrImage(
@@ -107,8 +109,9 @@ async function ocrImage(
     durationMs: 0,
   };
   const read = await withVision(local, prepared, opts);
-  const image = read === local ? pgmToJpeg(prepared.bytes, PAGE_IMAGE_QUALITY) : undefined;
-  return { ...read, image, durationMs: performance.now() - started };
+  // Only the strips around the lines of text are kept (crops.ts): an answer's crop lies inside its line's.
+  const strips = read === local ? lineStrips(decodePgm(prepared.bytes), local.lines, PAGE_IMAGE_QUALITY) : undefined;
+  return { ...read, strips, durationMs: performance.now() - started };
 }
 
 export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): Promise<DocumentReading> {

@@ -46,11 +46,20 @@ export interface PageReading {
   /** Why the hosted vision model's reading was not used (the local reading was kept). */
   visionError?: string;
   /**
-   * The cleaned page the boxes refer to, as a grey JPEG: where each answer's crop is cut from for the teacher's
-   * review (pages read by the local engine only: a hosted model's lines carry no boxes).
+   * The cleaned page around each line of text, as grey JPEGs: where each answer's crop is cut from for the
+   * teacher's review (pages read by the local engine only: a hosted model's lines carry no boxes).
    */
-  image?: Uint8Array;
+  strips?: PageStrip[];
   durationMs: number;
+}
+
+/**
+ * A piece of the cleaned page around one line of text (reading/crops.ts), with its place on the page. An answer's
+ * crop lies inside its line's strip: only the strips travel and are kept, not the whole page (docs/decisions/0052).
+ */
+export interface PageStrip extends BoundingBox {
+  /** Grey JPEG of the strip. */
+  jpeg: Uint8Array;
 }
 
 export interface DocumentReading {

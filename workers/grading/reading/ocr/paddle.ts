@@ -24,8 +24,15 @@ export interface PaddleAssets {
 /** The detector's input: the page's long side is brought to this (bounds the wasm heap; see the decision). */
 export const DETECTION_SIDE = 640;
 const REC_HEIGHT = 48;
-/** Boxes read first on a class set's page to register it onto the printed layout: the widest, printed lines mostly. */
+/**
+ * Boxes read first on a class set's page to register it onto the printed layout: the widest, printed lines mostly.
+ * MIN_ANCHORS of them, far apart on the page, are read first; more (widest first, up to ANCHOR_BOXES) only while
+ * the page does not register: every printed line read as an anchor is a line the layout would have given free.
+ */
 const ANCHOR_BOXES = 8;
+const MIN_ANCHORS = 3;
+/** The widest boxes the first anchors are chosen among. */
+const ANCHOR_CHOICE = 6;
 /** A space between two characters when the model gave it at least this probability in the frames between them. */
 const SOFT_SPACE = 0.08;
 /** A doubled character's halves: the blank rose to this between them, and fell below STRONG_RUN on each side. */
@@ -219,6 +226,22 @@ function wordsOf(decoded: Decoded, left: number, top: number, height: number, px
   return words;
 }
 
+/**
+ * The first anchors: the widest box, then among the next widest, each time the one farthest (up or down) from
+ * those chosen, so that the registration is fitted over the page's height, not on neighbouring lines.
+ */
+function spreadAnchors(byWidth: DetectedBox[]): DetectedBox[] {
+  const choice = byWidth.slice(0, ANCHOR_CHOICE);
+  const chosen = choice.slice(0, 1);
+  const middle = (b: DetectedBox) => b.y + b.height / 2;
+  while (chosen.length < Math.min(MIN_ANCHORS, choice.length)) {
+    const apart = (b: DetectedBox) => Math.min(...chosen.map((c) => Math.abs(middle(b) - middle(c))));
+    const next = choice.filter((b) => !chosen.includes(b)).reduce((best, b) => (apart(b) > apart(best) ? b : best));
+    chosen.push(next);
+  }
+  return chosen;
+}
+
 export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promise<OcrEngine> {
   const options = { executionProviders: ["wasm"], graphOptimizationLevel: "all" } as const;
   const { value: detSession, memory: memoryBytes } = await withCompiledOrt(ort, assets.ortWasm, () =>
@@ -294,12 +317,21 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     if (printed) {
       // A class set's page: the widest boxes are read first, to register the page onto the worksheet's printed
       // layout; the boxes that hold printed words only are then taken from it, not recognised again (0038).
-      const anchors = [...boxes].sort((a, b) => b.width - a.width).slice(0, ANCHOR_BOXES);
+      const byWidth = [...boxes].sort((a, b) => b.width - a.width);
+      const anchors = spreadAnchors(byWidth);
       for (const box of anchors) {
         const line = await readBox(grey, image, box);
         if (line) lines.push(line);
       }
-      const known = printedBoxes(lines, printed);
+      let known = printedBoxes(lines, printed);
+      for (const box of byWidth) {
+        if (known || anchors.length >= ANCHOR_BOXES) break;
+        if (anchors.includes(box)) continue;
+        anchors.push(box);
+        const line = await readBox(grey, image, box);
+        if (line) lines.push(line);
+        if (line) known = printedBoxes(lines, printed);
+      }
       rest = boxes.filter((b) => !anchors.includes(b));
       for (const box of rest) {
         const line = known?.(box) ?? (await readBox(grey, image, box));
