@@ -1,0 +1,154 @@
+// Verify, don't only transcribe (decision 0043): an answer written by hand carries the handwriting reader's
+// readings of its ink (reading/handwriting/words.ts). Each reading is judged against the key; the probability that
+// a mark is right is the ink's support for the readings that earn that mark (the key's answer and the readings
+// equivalent to it, against the close slips and the best free reading). A mark is given only when the ink clearly
+// supports it; otherwise the question is flagged with both readings shown.
+import type { KeyQuestion } from "../answers/answer-key";
+import type { QuestionContext } from "../answers/question-context";
+import type { TextLine } from "../answers/student-work";
+import { calibrated } from "../reading/handwriting/reader";
+import type { WordAlternatives } from "../reading/types";
+import { judgeAnswer } from "./judge";
+import type { Judgement } from "./judgement";
+
+/** A full mark is given when the ink supports the key's answer (or its equals) at least this much. */
+export const CLEARLY_RIGHT = 0.9;
+/** Another mark is given when the ink supports it at least this much (a wrong mark given wrongly costs a child). */
+export const CLEARLY_OTHER = 0.95;
+
+/**
+ * How much more a handwriting reading weighs when PP-OCR read the same digits (chosen on dev pages, decision 0043).
+ * Development may set it (eval:handwriting --ocr-agreement, dev pages only).
+ */
+export const OCR_AGREEMENT = 4;
+/** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
+export const OCR_SURE = 0.9;
+
+/** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
+function within(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
+let ocrAgreement = OCR_AGREEMENT;
+export function setOcrAgreement(k = OCR_AGREEMENT) {
+  ocrAgreement = k;
+}
+
+export interface HandwritingVerdict {
+  judgement: Judgement;
+  /** The answer as the best reading of the ink spells it. */
+  answer: string;
+  /** The probability that the mark given is right (calibrated on held-out handwriting: eval:handwriting). */
+  probability: number;
+  /** The ink clearly supports the mark; otherwise the teacher looks. */
+  clear: boolean;
+  /** Both readings, for the teacher, when it is not clear. */
+  doubt?: string;
+}
+
+type Word = NonNullable<TextLine["words"]>[number];
+
+function alternativesOf(word: Word): WordAlternatives | undefined {
+  return "alternatives" in word ? (word.alternatives as WordAlternatives | undefined) : undefined;
+}
+
+const pct = (p: number) => `${Math.round(100 * p)}%`;
+
+/** PP-OCR's text with the letters it reads handwritten digits as turned into those digits ("58S" → "585"). */
+const LOOKS_LIKE: Record<string, string> = {
+  l: "1",
+  I: "1",
+  "|": "1",
+  "/": "1",
+  i: "1",
+  O: "0",
+  o: "0",
+  q: "9",
+  g: "9",
+  y: "4",
+  S: "5",
+  s: "5",
+  z: "2",
+  Z: "2",
+  b: "6",
+  B: "8",
+  t: "7",
+  T: "7",
+};
+function asDigits(text: string): string {
+  return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
+}
+
+/** The handwritten number in `answer` on `line`: the last of its words that carries the readers' alternatives. */
+export function handwrittenWord(line: TextLine | undefined, answer: string): { text: string; alternatives: WordAlternatives } | undefined {
+  const tokens = answer.split(/\s+/).filter(Boolean).reverse();
+  for (const word of [...(line?.words ?? [])].reverse()) {
+    const alternatives = alternativesOf(word);
+    if (!alternatives?.readings.length) continue;
+    // The answer may hold the word as read, or as a misread repair made it ("/3" → "13", answers/misreads.ts).
+    const spelled = [word.text, alternatives.ocr.text, ...alternatives.readings.map((r) => r.text)];
+    const token = tokens.find((t) => spelled.includes(t));
+    if (token) return { text: token, alternatives };
+  }
+  return undefined;
+}
+
+function substitute(answer: string, word: string, reading: string): string {
+  const tokens = answer.split(/(\s+)/);
+  const at = tokens.lastIndexOf(word);
+  if (at < 0) return answer;
+  tokens[at] = reading;
+  return tokens.join("");
+}
+
+/** Judges every reading of the handwritten word, and gives the mark the ink supports with its probability. */
+export function verifyHandwriting(
+  question: KeyQuestion,
+  answer: string,
+  word: { text: string; alternatives: WordAlternatives },
+  context: QuestionContext | undefined,
+  keyAnswer: string,
+): HandwritingVerdict {
+  const { readings, rest, ocr } = word.alternatives;
+  // PP-OCR's reading is a second witness: the handwriting reading it spells (its letters read as the digits they
+  // look like) weighs OCR_AGREEMENT times more. Shares are weighed raw; the mark's share is calibrated as a whole.
+  const seen = asDigits(ocr.text);
+  const weight = (text: string) => (text === seen ? ocrAgreement : 1);
+  const total = readings.reduce((s, r) => s + r.share * weight(r.text), 0) + rest;
+  const judged = readings.map((r) => {
+    const text = substitute(answer, word.text, r.text);
+    return { reading: r.text, text, p: (r.share * weight(r.text)) / total, judgement: judgeAnswer(question, text, context) };
+  });
+  const best = judged[0];
+  const credit = (j: Judgement) => Math.round(j.credit * 100);
+  // Readings that earn the best reading's mark: the ink's support for that mark.
+  const same = judged.filter((j) => credit(j.judgement) === credit(best.judgement));
+  const probability = calibrated(
+    Math.min(
+      1,
+      same.reduce((s, j) => s + j.p, 0),
+    ),
+  );
+  const right = credit(best.judgement) === 100;
+  // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
+  // the two readers disagree, and the ink does not clearly support the mark.
+  // It matters when PP-OCR's digits would earn another mark, or fit the key's answer with digits lost.
+  const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
+  const otherMark = () =>
+    keys.some((k) => k && within(seen, k)) ||
+    credit(judgeAnswer(question, substitute(answer, word.text, seen), context)) !== credit(best.judgement);
+  const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading) && otherMark();
+  const clear = !contradicted && probability >= (right ? CLEARLY_RIGHT : CLEARLY_OTHER);
+  let doubt: string | undefined;
+  if (!clear) {
+    // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.
+    const other = judged.find((j) => credit(j.judgement) !== credit(best.judgement));
+    const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
+    const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest / total)})`;
+    const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
+    doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
+  }
+  // A contradicted mark keeps the ink's probability: on dev pages such marks were mostly right (decision 0043).
+  return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
+}
