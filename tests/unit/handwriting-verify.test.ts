@@ -7,7 +7,7 @@ import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
-import { verifyHandwriting } from "../../workers/grading/judging/handwriting";
+import { oneSlipApart, verifyHandwriting } from "../../workers/grading/judging/handwriting";
 import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { DocumentReading, ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
@@ -68,6 +68,36 @@ describe("the handwriting reader joins PP-OCR", () => {
     expect(answer.alternatives?.why).toBe("answer");
     expect(answer.alternatives?.readings.map((r) => r.text)).toContain("476");
     expect(answer.text).toBe(answer.alternatives!.readings[0].probability >= 0.5 ? answer.alternatives!.readings[0].text : "4/6");
+  });
+
+  /** "3. 12 + 5 = " then `written` in pencil, which PP-OCR read as `seen` with `confidence`. */
+  function answered(written: string, seen: string, confidence: number) {
+    const { page, answerX, answerW } = strip(written);
+    const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
+    words.push(word(seen, answerX, answerW, confidence));
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    return joinHandwriting(page, [line], 0.9)[0].words.at(-1)!;
+  }
+
+  it("leaves to PP-OCR a number it read surely that the handwriting reader does not see (print, a font)", () => {
+    // The handwriting reader reads the ink as 55; PP-OCR surely read 96, as it does a typed answer: print.
+    const printed = answered("55", "96", 0.999);
+    expect(printed.text).toBe("96");
+    expect(printed.alternatives).toBeUndefined();
+    // Unsure, PP-OCR's reading no longer stands alone: both are kept for the key to be verified against.
+    const unsure = answered("55", "96", 0.8);
+    expect(unsure.alternatives?.readings[0].text).toBe("55");
+    expect(unsure.alternatives?.ocr).toEqual({ text: "96", confidence: 0.8 });
+  });
+
+  it("keeps both readings when PP-OCR surely read the number with a digit lost", () => {
+    const lost = answered("476", "76", 0.99);
+    expect(lost.alternatives?.readings.map((r) => r.text)).toContain("476");
   });
 
   it("leaves a printed line alone", () => {
@@ -144,6 +174,75 @@ describe("verify, don't only transcribe", () => {
     );
     expect(v.clear).toBe(false);
     expect(v.doubt).toMatch(/reads "12" \(\d+%\) or "13" \(\d+%\)/);
+  });
+
+  it("flags a mark short of full when the key's answer is in sight, or one slip from an unsure reading", () => {
+    // The ink gives 13 (the key) a few percent: the child may have written it.
+    const inSight = verifyHandwriting(
+      q,
+      "12",
+      {
+        text: "12",
+        alternatives: alternatives(
+          [
+            ["12", 0.85],
+            ["13", 0.08],
+          ],
+          "12",
+        ),
+      },
+      undefined,
+      "13",
+    );
+    expect(inSight.judgement.credit).toBe(0);
+    expect(inSight.clear).toBe(false);
+    // 234 not listed at all, but the readings disagree on the first digit, just where a slip of the key would be.
+    const slip = verifyHandwriting(
+      parseAnswerKey("1. 234", { totalPoints: 1 }).questions[0],
+      "534",
+      {
+        text: "534",
+        alternatives: alternatives(
+          [
+            ["534", 0.51],
+            ["334", 0.26],
+            ["934", 0.22],
+          ],
+          "93 4",
+        ),
+      },
+      undefined,
+      "234",
+    );
+    expect(slip.clear).toBe(false);
+    expect(slip.doubt).toMatch(/the key's 234/);
+    // A sure slip is a wrong answer, marked without a look.
+    const sure = verifyHandwriting(
+      parseAnswerKey("1. 234", { totalPoints: 1 }).questions[0],
+      "534",
+      {
+        text: "534",
+        alternatives: alternatives(
+          [
+            ["534", 0.97],
+            ["584", 0.02],
+          ],
+          "534",
+        ),
+      },
+      undefined,
+      "234",
+    );
+    expect(sure.clear).toBe(true);
+  });
+
+  it("tells one slip apart from two", () => {
+    expect(oneSlipApart("292", "392")).toBe(true);
+    expect(oneSlipApart("375", "35")).toBe(true);
+    expect(oneSlipApart("35", "375")).toBe(true);
+    expect(oneSlipApart("243", "234")).toBe(true);
+    expect(oneSlipApart("292", "393")).toBe(false);
+    expect(oneSlipApart("292", "292")).toBe(false);
   });
 
   it("never marks a wrong answer right unflagged when PP-OCR's misread spells the key ('12' read '13')", () => {

@@ -11,18 +11,42 @@ import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
 
-/** A full mark is given when the ink supports the key's answer (or its equals) at least this much. */
-export const CLEARLY_RIGHT = 0.9;
-/** Another mark is given when the ink supports it at least this much (a wrong mark given wrongly costs a child). */
-export const CLEARLY_OTHER = 0.95;
-
-/**
- * How much more a handwriting reading weighs when PP-OCR read the same digits (chosen on dev pages, decision 0043).
- * Development may set it (eval:handwriting --ocr-agreement, dev pages only).
- */
-export const OCR_AGREEMENT = 4;
+/** The verification's thresholds (chosen on dev pages: scripts/handwriting/tune.ts; log in reading/ocr/TUNING.md). */
+export interface VerifyTuning {
+  /** How much more a handwriting reading weighs when PP-OCR read the same digits. */
+  ocrAgreement: number;
+  /** A full mark is given when the ink supports the key's answer (or its equals) at least this much. */
+  clearlyRight: number;
+  /** Another mark is given when the ink supports it at least this much (a wrong mark given wrongly costs a child). */
+  clearlyOther: number;
+  /** A mark short of full is flagged when the ink gives the key's answer at least this share (verify the key). */
+  keyDoubt: number;
+  /**
+   * A mark short of full is flagged when the key is one slip from the best reading (a digit changed, lost or added,
+   * two swapped) and that reading's share is below this: the ink is unsure just where a slip would be.
+   */
+  slipDoubt: number;
+}
+export const VERIFY_TUNING: Readonly<VerifyTuning> = {
+  ocrAgreement: 4,
+  clearlyRight: 0.9,
+  clearlyOther: 0.95,
+  keyDoubt: 0.005,
+  slipDoubt: 0.6,
+};
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
 export const OCR_SURE = 0.9;
+
+/** One slip apart: a digit changed, lost or added, or two neighbours swapped. */
+export function oneSlipApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (a.length === b.length) {
+    const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+    return diff.length === 1 || (diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]]);
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.length === short.length + 1 && within(short, long);
+}
 
 /** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
 function within(part: string, whole: string): boolean {
@@ -30,9 +54,13 @@ function within(part: string, whole: string): boolean {
   for (const c of whole) if (c === part[i]) i++;
   return i === part.length;
 }
-let ocrAgreement = OCR_AGREEMENT;
-export function setOcrAgreement(k = OCR_AGREEMENT) {
-  ocrAgreement = k;
+let tuning: VerifyTuning = { ...VERIFY_TUNING };
+/** Development only (eval:handwriting and tune.ts on dev pages): try other thresholds. */
+export function setVerifyTuning(t: Partial<VerifyTuning> = {}) {
+  tuning = { ...VERIFY_TUNING, ...t };
+}
+export function setOcrAgreement(k = VERIFY_TUNING.ocrAgreement) {
+  setVerifyTuning({ ocrAgreement: k });
 }
 
 export interface HandwritingVerdict {
@@ -112,9 +140,9 @@ export function verifyHandwriting(
 ): HandwritingVerdict {
   const { readings, rest, ocr } = word.alternatives;
   // PP-OCR's reading is a second witness: the handwriting reading it spells (its letters read as the digits they
-  // look like) weighs OCR_AGREEMENT times more. Shares are weighed raw; the mark's share is calibrated as a whole.
+  // look like) weighs `ocrAgreement` times more. Shares are weighed raw; the mark's share is calibrated as a whole.
   const seen = asDigits(ocr.text);
-  const weight = (text: string) => (text === seen ? ocrAgreement : 1);
+  const weight = (text: string) => (text === seen ? tuning.ocrAgreement : 1);
   const total = readings.reduce((s, r) => s + r.share * weight(r.text), 0) + rest;
   const judged = readings.map((r) => {
     const text = substitute(answer, word.text, r.text);
@@ -131,20 +159,23 @@ export function verifyHandwriting(
     ),
   );
   const right = credit(best.judgement) === 100;
+  const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
   // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
   // the two readers disagree, and the ink does not clearly support the mark.
   // It matters when PP-OCR's digits would earn another mark, or fit the key's answer with digits lost.
-  const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
   const otherMark = () =>
     keys.some((k) => k && within(seen, k)) ||
     credit(judgeAnswer(question, substitute(answer, word.text, seen), context)) !== credit(best.judgement);
   const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading) && otherMark();
-  const clear = !contradicted && probability >= (right ? CLEARLY_RIGHT : CLEARLY_OTHER);
+  // The key's answer (and its equals) as the ink supports it: a mark short of full with the key in sight is a look.
+  const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
+  const oneSlip = keys.some((k) => k && oneSlipApart(k, best.reading.replace(/[^\d]/g, "")));
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || (oneSlip && best.p < tuning.slipDoubt));
+  const clear = !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   let doubt: string | undefined;
   if (!clear) {
     // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.
     const other = judged.find((j) => credit(j.judgement) !== credit(best.judgement));
-    const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
     const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest / total)})`;
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;

@@ -11,6 +11,12 @@ const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,<>?]{1,8}$/;
 const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT<>?]/;
 /** Below this PP-OCR confidence a number-like word is read again. */
 export const UNSURE_OCR = 0.9;
+/** From this PP-OCR confidence, text is print unless the handwriting reader sees the same number (printed). */
+export const SURE_PRINT = 0.97;
+/** PP-OCR's reading is among the handwriting reader's from this share: the two readers see the same number. */
+export const SEEN_AMONG = 0.05;
+/** The handwriting reader sees a digit PP-OCR lost ("60" for "260") from this share. */
+export const LOST_DIGIT = 0.8;
 /** Pencil: the word's strokes are lighter than this share of the page's printed strokes. */
 export const PENCIL = 0.8;
 /** The handwriting reader's reading replaces PP-OCR's text from this probability. */
@@ -88,14 +94,36 @@ export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence:
 
 const isNumberLike = (text: string) => NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && !/\d\/\d/.test(text);
 
+/** A plain number as PP-OCR spells one: digits, a decimal point or comma, a slash fraction, a sign. */
+const PLAIN_NUMBER = /^[-−–]?\d+(?:[.,/]\d+)*$/;
+
+/**
+ * Print, not handwriting: PP-OCR read it surely and its strokes are as dark as the page's print (decision 0054).
+ * Typed answers and pen strokes PP-OCR is sure of stay PP-OCR's alone; the handwriting reader, trained on pencil
+ * digits, reads a font's "96" as "55".
+ */
+function looksPrinted(words: ReadWord[], darkness: () => number, printDarkness: number): boolean {
+  return words.every((w) => w.confidence >= SURE_PRINT) && !(printDarkness > 0 && darkness() < PENCIL * printDarkness);
+}
+
 /** Why a word is read again by the handwriting reader, or undefined when it is left to PP-OCR. */
 function reason(word: ReadWord, darkness: () => number, printDarkness: number): WordAlternatives["why"] | undefined {
   const text = word.text.trim();
   if (!isNumberLike(text)) return undefined;
-  if (CONFUSABLE.test(text.replace(/^[-−–]/, ""))) return "misread";
+  const pencil = printDarkness > 0 && darkness() < PENCIL * printDarkness;
+  // A look-alike in sure, print-dark text is print ("by3", "80?" in a question).
+  if (CONFUSABLE.test(text.replace(/^[-−–]/, "")) && (pencil || word.confidence < SURE_PRINT)) return "misread";
   if (word.confidence < UNSURE_OCR) return "unsure";
-  if (printDarkness > 0 && darkness() < PENCIL * printDarkness) return "pencil";
+  if (pencil) return "pencil";
   return undefined;
+}
+
+function spanOf(words: ReadWord[]): ReadWord["bbox"] {
+  const x = Math.min(...words.map((w) => w.bbox.x));
+  const y = Math.min(...words.map((w) => w.bbox.y));
+  const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
+  const bottom = Math.max(...words.map((w) => w.bbox.y + w.bbox.height));
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 /** Groups of neighbouring number-like words of a text box, at least one of which looks handwritten. */
@@ -110,17 +138,24 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
   if (
     tail.length &&
     tailText.length <= 8 &&
-    /\d/.test(tailText) &&
+    // A digit among them, or a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
+    (/\d/.test(tailText) || (tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
     !/\p{L}{3}/u.test(tailText) &&
     !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
-  )
+  ) {
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
+  }
   for (let i = 0; i < words.length; i++) {
     // A question's label opening a box ("3.") is print.
     if (i === 0 && words.length > 1 && /^\d{1,3}[.):]$/.test(words[0].text)) continue;
     const near = (a: ReadWord, b: ReadWord) => b.bbox.x - (a.bbox.x + a.bbox.width) <= 0.8 * Math.max(a.bbox.height, b.bbox.height);
     // Two numbers side by side with nothing between them are one number PP-OCR split ("45 4"): a misread.
-    const split = isNumberLike(words[i].text) && i + 1 < words.length && isNumberLike(words[i + 1].text) && near(words[i], words[i + 1]);
+    const split =
+      isNumberLike(words[i].text) &&
+      i + 1 < words.length &&
+      isNumberLike(words[i + 1].text) &&
+      near(words[i], words[i + 1]) &&
+      !looksPrinted(words.slice(i, i + 2), () => strokeDarkness(page, spanOf(words.slice(i, i + 2))), printDarkness);
     const why = reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness) ?? (split ? "misread" : undefined);
     if (!why) continue;
     let from = i;
@@ -167,7 +202,7 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
       const alternatives = alternativesOf(cropOf(page, line, from, to), ocr, why);
       joinCost.words++;
       joinCost.ms += performance.now() - started;
-      if (overCut(alternatives)) {
+      if (overCut(alternatives) || printed(alternatives)) {
         words.push(...parts);
         continue;
       }
@@ -199,6 +234,28 @@ function overCut(a: WordAlternatives): boolean {
   return /^\d+$/.test(seen) && a.ocr.confidence >= 0.7 && best.length - seen.length >= 2;
 }
 
+/**
+ * Print, not handwriting (decision 0054): PP-OCR read a plain number, the handwriting reader does not see it among its
+ * readings, nor that number with a digit PP-OCR lost, and PP-OCR was sure. A font's "96" is read "55" by a reader
+ * trained on children's digits; PP-OCR's reading stands alone. When PP-OCR is unsure, both readings are kept.
+ */
+function printed(a: WordAlternatives): boolean {
+  const seen = a.ocr.text.replace(/\s+/g, "");
+  if (!PLAIN_NUMBER.test(seen)) return false;
+  if (a.readings.some((r) => r.text === seen && r.share >= SEEN_AMONG)) return false;
+  const best = a.readings[0];
+  if (!best) return true;
+  const lost = /^\d+$/.test(best.text) && best.text.length > seen.length && best.share >= LOST_DIGIT && within(seen, best.text);
+  return !lost && a.ocr.confidence >= SURE_PRINT;
+}
+
+/** `part`'s characters appear in `whole` in order. */
+function within(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
+
 /** The row with the handwriting found right of its closing "=" as its last word, when there is a number there. */
 function answerAfter(page: GreyImage, line: ReadLine): ReadLine | undefined {
   const eq = line.words.at(-1)!.bbox;
@@ -214,8 +271,9 @@ function answerAfter(page: GreyImage, line: ReadLine): ReadLine | undefined {
   const alternatives = alternativesOf(cropOf(page, alone, 0, 0), { text: "", confidence: 0 }, "answer");
   joinCost.words++;
   joinCost.ms += performance.now() - started;
+  // Ink the handwriting reader reads, however unsure: a faint answer is verified (and flagged), never taken for a blank.
   const best = alternatives.readings[0];
-  if (!best || best.probability < REPLACE_FROM) return undefined;
+  if (!best?.text) return undefined;
   const words = [...line.words, { text: best.text, confidence: best.probability, bbox: ghost.bbox, alternatives }];
   return { ...line, text: words.map((w) => w.text).join(" "), words };
 }
