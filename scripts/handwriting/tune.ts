@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { parseArgs } from "node:util";
 import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines";
 import { setVerifyTuning, VERIFY_TUNING, type VerifyTuning } from "../../workers/grading/judging/handwriting";
-import { MODEL } from "../../workers/grading/reading/handwriting/model";
+import { MODELS } from "../../workers/grading/reading/handwriting/models";
 import type { DocumentReading } from "../../workers/grading/reading/types";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
@@ -21,7 +21,7 @@ mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights and the reading code, so a change to either reads the pages again.
 const readerDir = "workers/grading/reading/handwriting";
 const modelHash = createHash("sha256")
-  .update(JSON.stringify(MODEL.tensors))
+  .update(JSON.stringify(MODELS.map((m) => m.tensors)))
   .update(
     readdirSync(readerDir)
       .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))

@@ -34,6 +34,8 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   keyDoubt: 0.005,
   slipDoubt: 0.6,
 };
+/** Under this share the handwriting reader's best reading is unsure. */
+const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
 export const OCR_SURE = 0.9;
 
@@ -138,16 +140,22 @@ export function verifyHandwriting(
   context: QuestionContext | undefined,
   keyAnswer: string,
 ): HandwritingVerdict {
-  const { readings, rest, ocr } = word.alternatives;
+  const { readings: inked, rest, ocr } = word.alternatives;
   // PP-OCR's reading is a second witness: the handwriting reading it spells (its letters read as the digits they
   // look like) weighs `ocrAgreement` times more. Shares are weighed raw; the mark's share is calibrated as a whole.
   const seen = asDigits(ocr.text);
-  const weight = (text: string) => (text === seen ? tuning.ocrAgreement : 1);
-  const total = readings.reduce((s, r) => s + r.share * weight(r.text), 0) + rest;
-  const judged = readings.map((r) => {
-    const text = substitute(answer, word.text, r.text);
-    return { reading: r.text, text, p: (r.share * weight(r.text)) / total, judgement: judgeAnswer(question, text, context) };
-  });
+  // Neither reader is sure and they do not meet: PP-OCR's plain number is a candidate of its own, weighed by its
+  // confidence (a font's "431" the handwriting reader reads "6431" at 42%), and the mark is a look (decision 0054).
+  const apart = /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && (inked[0]?.share ?? 0) < UNSURE_READING;
+  const readings = apart ? [...inked, { text: seen, share: ocr.confidence, probability: ocr.confidence, own: true }] : inked;
+  const weight = (r: { text: string; own?: boolean }) => (r.text === seen && !r.own ? tuning.ocrAgreement : 1);
+  const total = readings.reduce((s, r) => s + r.share * weight(r), 0) + rest;
+  const judged = readings
+    .map((r) => {
+      const text = substitute(answer, word.text, r.text);
+      return { reading: r.text, text, p: (r.share * weight(r)) / total, judgement: judgeAnswer(question, text, context) };
+    })
+    .sort((a, b) => b.p - a.p);
   const best = judged[0];
   const credit = (j: Judgement) => Math.round(j.credit * 100);
   // Readings that earn the best reading's mark: the ink's support for that mark.
@@ -171,7 +179,7 @@ export function verifyHandwriting(
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
   const oneSlip = keys.some((k) => k && oneSlipApart(k, best.reading.replace(/[^\d]/g, "")));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || (oneSlip && best.p < tuning.slipDoubt));
-  const clear = !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
+  const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   let doubt: string | undefined;
   if (!clear) {
     // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.

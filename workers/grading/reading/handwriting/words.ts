@@ -141,6 +141,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     // A digit among them, or a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
     (/\d/.test(tailText) || (tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
     !/\p{L}{3}/u.test(tailText) &&
+    // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
+    !/\d\/\d/.test(tailText) &&
     !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
   ) {
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
