@@ -142,7 +142,7 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     (/\d/.test(tailText) || (tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
     !/\p{L}{3}/u.test(tailText) &&
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
-    !/\d\/\d/.test(tailText) &&
+    !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
     !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
   ) {
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
