@@ -17,6 +17,8 @@ export const SURE_PRINT = 0.97;
 export const SEEN_AMONG = 0.05;
 /** The handwriting reader sees a digit PP-OCR lost ("60" for "260") from this share. */
 export const LOST_DIGIT = 0.8;
+/** A row with this many words of three letters or more is a sentence. */
+export const PROSE_WORDS = 3;
 /** Pencil: the word's strokes are lighter than this share of the page's printed strokes. */
 export const PENCIL = 0.8;
 /** The handwriting reader's reading replaces PP-OCR's text from this probability. */
@@ -107,10 +109,12 @@ function looksPrinted(words: ReadWord[], darkness: () => number, printDarkness: 
 }
 
 /** Why a word is read again by the handwriting reader, or undefined when it is left to PP-OCR. */
-function reason(word: ReadWord, darkness: () => number, printDarkness: number): WordAlternatives["why"] | undefined {
+function reason(word: ReadWord, darkness: () => number, printDarkness: number, prose: boolean): WordAlternatives["why"] | undefined {
   const text = word.text.trim();
   if (!isNumberLike(text)) return undefined;
   const pencil = printDarkness > 0 && darkness() < PENCIL * printDarkness;
+  // A number inside a sentence ("How many centimeters are in 5.5") is print, unless its strokes are pencil.
+  if (prose) return pencil ? "pencil" : undefined;
   // A look-alike in sure, print-dark text is print ("by3", "80?" in a question).
   if (CONFUSABLE.test(text.replace(/^[-−–]/, "")) && (pencil || word.confidence < SURE_PRINT)) return "misread";
   if (word.confidence < UNSURE_OCR) return "unsure";
@@ -138,8 +142,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
   if (
     tail.length &&
     tailText.length <= 8 &&
-    // A digit among them, or a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
-    (/\d/.test(tailText) || (tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
+    // A digit among them, or after "=" a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
+    (/\d/.test(tailText) || (eq >= 0 && tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
     !/\p{L}{3}/u.test(tailText) &&
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
     !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
@@ -147,6 +151,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
   ) {
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
   }
+  // A row of words with three of letters or more is a sentence: the question's print, not an answer's place.
+  const prose = words.filter((w) => /\p{L}{3}/u.test(w.text)).length >= PROSE_WORDS;
   for (let i = 0; i < words.length; i++) {
     // A question's label opening a box ("3.") is print.
     if (i === 0 && words.length > 1 && /^\d{1,3}[.):]$/.test(words[0].text)) continue;
@@ -158,7 +164,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
       isNumberLike(words[i + 1].text) &&
       near(words[i], words[i + 1]) &&
       !looksPrinted(words.slice(i, i + 2), () => strokeDarkness(page, spanOf(words.slice(i, i + 2))), printDarkness);
-    const why = reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness) ?? (split ? "misread" : undefined);
+    const why =
+      reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness, prose) ?? (split && !prose ? "misread" : undefined);
     if (!why) continue;
     let from = i;
     let to = i;
