@@ -2,16 +2,25 @@
 // was not trained on: answer lines composed from the HELD-OUT split of mnist's allowed 70% (mnist.ts), each
 // line photographed under every capture condition of eval:reading. The dev split's figure is printed apart
 // (the probability temperature was fitted on dev digits). Seeds: held-out lines 2026, dev lines 1999.
-//   npm run eval:handwriting -- [--lines 150] [--condition phone] [--set heldout|dev|both] [--verbose]
+// Then whole typed worksheets answered by hand (eval-pages.ts) are read and graded as the worker does: the
+// page-level figures per capture condition (clean, photo, phone) and the reliability of a question's confidence.
+//   npm run eval:handwriting -- [--lines 150] [--pages 5] [--condition phone] [--set heldout|dev|both] [--verbose]
 import { parseArgs } from "node:util";
 import { calibrated, readHandwriting } from "../../workers/grading/reading/handwriting/reader";
 import { seeded } from "./augment";
 import { CONDITIONS, capture, composeLine, type Condition } from "./compose";
 import { loadSplit, type LabelledDigit, type Split } from "./mnist";
+import { runPages } from "./eval-pages";
+import { slip } from "./page";
+import { setOcrAgreement } from "../../workers/grading/judging/handwriting";
 
 const { values: args } = parseArgs({
   options: {
     lines: { type: "string", default: "150" },
+    // Graded worksheets a capture condition (0: none).
+    pages: { type: "string", default: "5" },
+    // The weight of PP-OCR agreeing with a handwriting reading (development on dev pages only).
+    "ocr-agreement": { type: "string" },
     condition: { type: "string" },
     set: { type: "string", default: "both" },
     verbose: { type: "boolean", default: false },
@@ -25,23 +34,6 @@ const SEEDS: Record<"heldout" | "dev", number> = { heldout: 2026, dev: 1999 };
 // A mark is given only when the ink clearly supports the key (right) or clearly does not (wrong).
 const CLEARLY = 0.9;
 const CLEARLY_NOT = 0.05;
-
-/** A close slip of a number: one digit off by one, a digit dropped, or two swapped. */
-function slip(text: string, rng: () => number): string {
-  for (;;) {
-    const i = Math.floor(rng() * text.length);
-    const kind = rng();
-    let out: string;
-    if (kind < 0.6) out = text.slice(0, i) + String((Number(text[i]) + (rng() < 0.5 ? 9 : 1)) % 10) + text.slice(i + 1);
-    else if (kind < 0.8 && text.length > 1) out = text.slice(0, i) + text.slice(i + 1);
-    else
-      out =
-        text.length > 1 && i < text.length - 1
-          ? text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2)
-          : text + String(Math.floor(rng() * 10));
-    if (out !== text && out !== "") return out;
-  }
-}
 
 const BINS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001];
 
@@ -191,6 +183,17 @@ const conditions = args.condition ? [args.condition as Condition] : CONDITIONS;
 console.log(`Gradewell handwriting evaluation (Node ${process.versions.node}, ${new Date().toISOString()})`);
 if (args.set !== "heldout") await run("dev", conditions, Number(args.lines));
 if (args.set !== "dev") await run("heldout", conditions, Number(args.lines));
+if (args["ocr-agreement"]) {
+  if (args.set !== "dev") throw new Error("--ocr-agreement is for development: use it with --set dev only");
+  setOcrAgreement(Number(args["ocr-agreement"]));
+}
+const PAGE_SEEDS = { dev: 1999_00, heldout: 2026_00 };
+for (const split of ["dev", "heldout"] as const) {
+  if (!Number(args.pages) || args.fit || (args.set !== "both" && args.set !== split)) continue;
+  const pool = new Map<number, LabelledDigit[]>();
+  for (const d of loadSplit(split)) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+  await runPages(split, pool, Number(args.pages), PAGE_SEEDS[split], args.verbose);
+}
 if (args.fit) {
   // Logistic calibration of the best reading's share: grid search for the least negative log-likelihood.
   const nll = (a: number, b: number) =>

@@ -13,6 +13,7 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
+import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
@@ -145,11 +146,24 @@ function gradeWithKey(
       const raw = judgeAnswer(q, student.answer, context);
       if (raw.credit !== match.credit) match = { ...match, doubt: `Unclear marks after the answer were ignored ("${student.answer}").` };
     }
+    // A handwritten number: every reading of its ink is judged, and the mark is the one the ink clearly supports (0043).
+    const hand = questionLike ? undefined : handwrittenWord(line, cleaned);
+    const verdict = hand && verifyHandwriting(q, cleaned, hand, context, keyAnswer);
+    let answerShown = cleaned;
+    if (verdict) {
+      const judgedDoubt = "doubt" in match ? match.doubt : undefined;
+      match = {
+        ...verdict.judgement,
+        doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,
+      };
+      answerShown = verdict.answer;
+    }
     const review = reviewQuestion({
       answered: true,
       status: status(match.credit),
       lineConfidence: student.readingConfidence,
       wordConfidence: answerWordConfidence(line, cleaned),
+      verified: !!verdict,
       // An answer on its own numbered line ("3. 1/2", an answer sheet) is where it should be; only one taken
       // from an unlabelled line under the question is a guess worth a look.
       source: student.source === "guess" && line && QUESTION_NUMBER.test(line.text.trim()) ? "inline" : student.source,
@@ -165,17 +179,21 @@ function gradeWithKey(
         (cleaned.match(/\p{L}/gu)?.length ?? 0) >= 5,
     });
     const pointsAwarded = clamp(roundPoints(match.credit * q.points), q.points);
+    // A verified handwritten answer's confidence is the probability that its mark is right.
+    const answerConfidence = verdict ? verdict.probability : student.readingConfidence;
     return {
       number: q.number,
       questionText: student.questionText ?? null,
       keyAnswer,
-      studentAnswer: cleaned,
+      studentAnswer: answerShown,
       pointsAwarded,
       pointsPossible: q.points,
       status: status(match.credit),
       reason: match.reason,
-      confidence: student.readingConfidence * match.confidence,
-      readingConfidence: student.readingConfidence,
+      confidence: verdict
+        ? verdict.probability * (verdict.judgement.doubt ? match.confidence : 1)
+        : student.readingConfidence * match.confidence,
+      readingConfidence: answerConfidence,
       matchConfidence: match.confidence,
       needsReview: review.needsReview,
       reviewReason: review.reason,

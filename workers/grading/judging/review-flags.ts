@@ -31,6 +31,11 @@ export interface QuestionEvidence {
    * one misread digit can.
    */
   rightInWords?: boolean;
+  /**
+   * A handwritten answer verified against the key (judging/handwriting.ts): its readings were judged one by one, and
+   * the ink's doubt, when there is one, is in `doubt`; the reader's confidence does not flag it again.
+   */
+  verified?: boolean;
 }
 
 export interface QuestionReview {
@@ -44,8 +49,8 @@ export function reviewQuestion(e: QuestionEvidence): QuestionReview {
   if (e.looksLikeQuestion) reasons.push("The answer read looks like question text: the answer may be blank or misplaced.");
   if (e.doubt) reasons.push(e.doubt);
   if (e.answered) {
-    if (e.rightInWords) {
-      // Read right whatever the confidence: see QuestionEvidence.rightInWords.
+    if (e.rightInWords || e.verified) {
+      // Read right whatever the confidence (QuestionEvidence.rightInWords), or verified against the key's answer.
     } else if (e.wordConfidence !== undefined && e.wordConfidence < ANSWER_WORD_CONFIDENCE)
       reasons.push(`The answer was read with low confidence (${Math.round(e.wordConfidence * 100)}%).`);
     else if (e.wordConfidence === undefined && e.lineConfidence < ANSWER_LINE_CONFIDENCE)

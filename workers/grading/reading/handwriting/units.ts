@@ -87,6 +87,9 @@ function rowUnits(comps: Component[], band: Band): Unit[] {
       });
     } else units.push({ kind: "ink", pixels: c.pixels, x0: c.x0, x1: c.x1, y0: c.y0, y1: c.y1 });
   }
+  // A number never ends in its decimal point or comma: a mark after the last digit is a full stop or a speck.
+  const trailingPoint = (u: Unit | undefined) => u?.kind === "mark" && u.options.some(([t]) => t === "." || t === ",");
+  while (trailingPoint(units.at(-1))) units.pop();
   return units;
 }
 

@@ -11,6 +11,7 @@ import { printedBoxes } from "../registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
+import { joinHandwriting, printDarknessOf } from "../handwriting/words";
 
 export interface PaddleAssets {
   /** onnxruntime-web's ort-wasm-simd-threaded.wasm, compiled. */
@@ -343,7 +344,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
         if (line) lines.push(line);
       }
     }
-    const rows = groupRows(lines);
+    // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
+    // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
+    const rows = joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines));
     const text = rows.map((r) => r.text).join("\n");
     const chars = rows.reduce((n, r) => n + r.text.length, 0);
     const confidence = chars ? rows.reduce((s, r) => s + r.confidence * r.text.length, 0) / chars : 0;

@@ -1,0 +1,119 @@
+// Development only: the verification's thresholds swept on DEV pages (never held-out ones). The pages are composed
+// and read once (the readings cached under node_modules/.cache, keyed by the classifier's weights), then graded
+// under each setting; one row a setting, the conditions pooled. Used to choose judging/handwriting.ts's constants
+// (their log: workers/grading/reading/ocr/TUNING.md).
+//   npx tsx scripts/handwriting/tune.ts -- [--pages 12]
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines";
+import { setVerifyTuning, VERIFY_TUNING, type VerifyTuning } from "../../workers/grading/judging/handwriting";
+import { MODELS } from "../../workers/grading/reading/handwriting/models";
+import type { DocumentReading } from "../../workers/grading/reading/types";
+import { loadSplit, type LabelledDigit } from "./mnist";
+import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
+
+const { values: args } = parseArgs({ options: { pages: { type: "string", default: "12" } } });
+const PAGES = Number(args.pages);
+const SEED = 1999_00;
+const cacheDir = "node_modules/.cache/handwriting-tune";
+mkdirSync(cacheDir, { recursive: true });
+// Keyed by the classifier's weights and the reading code, so a change to either reads the pages again.
+const readerDir = "workers/grading/reading/handwriting";
+const modelHash = createHash("sha256")
+  .update(JSON.stringify(MODELS.map((m) => m.tensors)))
+  .update(
+    readdirSync(readerDir)
+      .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))
+      .join(""),
+  )
+  .digest("hex")
+  .slice(0, 12);
+
+const pool = new Map<number, LabelledDigit[]>();
+for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+
+const BINS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001];
+type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
+const pages: Read[] = [];
+await getOcrEngine();
+for (const condition of PAGE_CONDITIONS)
+  for (let p = 0; p < PAGES; p++) {
+    const file = `${cacheDir}/${modelHash}-${condition}-${SEED + p}.json`;
+    if (existsSync(file)) {
+      pages.push(JSON.parse(readFileSync(file, "utf8")));
+      continue;
+    }
+    const { bytes, ...page } = await composePage(SEED + p, pool, condition);
+    const read: Read = { page, reading: await readDocument(bytes) };
+    writeFileSync(file, JSON.stringify(read));
+    pages.push(read);
+  }
+
+function score(tuning: Partial<VerifyTuning>, show = false) {
+  setVerifyTuning(tuning);
+  let questions = 0,
+    agree = 0,
+    wrong = 0,
+    wrongFlagged = 0,
+    right = 0,
+    rightFlagged = 0,
+    wrongRightUnflagged = 0;
+  const bins = BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 }));
+  for (const { page, reading } of pages) {
+    const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
+    const result = gradeSubmission({ reading, key, assignment: { points: page.questions.length } });
+    for (const q of page.questions) {
+      const g = result.questions.find((r) => r.number === q.number);
+      const markedRight = !!g && g.pointsAwarded >= g.pointsPossible;
+      const agrees = markedRight === (q.wrote === q.right);
+      const flagged = !!g?.needsReview;
+      const c = g?.confidence ?? 0;
+      const bin = bins[BINS.findIndex((b, i) => c >= b && c < BINS[i + 1])];
+      bin.n++;
+      bin.stated += c;
+      bin.right += agrees ? 1 : 0;
+      questions++;
+      if (agrees) {
+        agree++;
+        right++;
+        rightFlagged += flagged ? 1 : 0;
+      } else {
+        wrong++;
+        wrongFlagged += flagged ? 1 : 0;
+        if (markedRight && !flagged) wrongRightUnflagged++;
+        if (show) {
+          const words = reading.pages.flatMap((pg) => pg.lines.flatMap((l) => l.words)).filter((w) => w.alternatives);
+          const w = words.find((x) => x.alternatives!.readings.some((r) => r.text === q.wrote) || x.text === g?.studentAnswer);
+          const alt = w?.alternatives;
+          console.log(
+            `  wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)}` +
+              (alt
+                ? ` ocr ${alt.ocr.text}@${alt.ocr.confidence.toFixed(2)} [${alt.readings
+                    .slice(0, 4)
+                    .map((r) => `${r.text}:${r.share.toFixed(3)}`)
+                    .join(" ")}]`
+                : " (no alternatives)"),
+          );
+        }
+      }
+    }
+  }
+  const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) : "-");
+  if (show)
+    for (const [i, b] of bins.entries())
+      if (b.n)
+        console.log(
+          `  confidence [${BINS[i]}, ${Math.min(1, BINS[i + 1])}): ${b.n} questions, stated ${(b.stated / b.n).toFixed(3)}, observed ${(b.right / b.n).toFixed(3)}`,
+        );
+  return `${pct(agree, questions)}% agree, recall ${pct(wrongFlagged, wrong)}% (${wrongFlagged}/${wrong}), right flagged ${pct(rightFlagged, right)}%, wrong→right unflagged ${wrongRightUnflagged}`;
+}
+
+console.log(`dev pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
+console.log(`default ${JSON.stringify(VERIFY_TUNING)}: ${score({})}`);
+const grid: Partial<VerifyTuning>[] = [];
+for (const keyDoubt of [1, 0.01, 0.005, 0.002])
+  for (const slipDoubt of [0, 0.6, 0.7, 0.8, 0.9])
+    for (const clearlyOther of [0.95, 0.98]) grid.push({ keyDoubt, slipDoubt, clearlyOther });
+for (const t of grid) console.log(`${JSON.stringify(t)}: ${score(t)}`);
+if (process.env.SHOW) console.log(score(JSON.parse(process.env.SHOW), true));

@@ -1,0 +1,286 @@
+// The handwriting reader joined to PP-OCR (reading/handwriting/words.ts) and answers verified against the key
+// (judging/handwriting.ts), on real handwriting: MNIST digits of the dev split (allowed part) drawn in pencil after a
+// printed "=", and readings stated by hand where the rule itself is tested.
+import { describe, expect, it } from "vitest";
+import { seeded } from "../../scripts/handwriting/augment";
+import { composeLine } from "../../scripts/handwriting/compose";
+import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
+import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
+import { gradeSubmission } from "../../workers/grading/judging/grade";
+import { oneSlipApart, verifyHandwriting } from "../../workers/grading/judging/handwriting";
+import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
+import type { DocumentReading, ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
+
+const pool = new Map<number, LabelledDigit[]>();
+for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+
+const word = (text: string, x: number, width: number, confidence = 0.99): ReadWord => ({
+  text,
+  confidence,
+  bbox: { x, y: 20, width, height: 60 },
+});
+
+/** A page strip: "3. 12 + 5 =" boxes in print, then `written` in pencil (real digits) where the answer goes. */
+function strip(written: string) {
+  const line = composeLine(seeded(11), pool, written);
+  const width = 420 + line.region.width;
+  const height = 110;
+  const data = new Uint8Array(width * height).fill(250);
+  // Printed words as solid dark bars (their pixels are not read: only the answer's crop is).
+  for (const [x0, x1] of [
+    [10, 40],
+    [60, 120],
+    [140, 170],
+    [190, 230],
+    [250, 290],
+  ])
+    for (let y = 40; y < 70; y++) for (let x = x0; x < x1; x++) data[y * width + x] = 25;
+  const top = 10;
+  for (let y = 0; y < Math.min(line.region.height, height - top); y++)
+    for (let x = 0; x < line.region.width; x++)
+      data[(top + y) * width + 320 + x] = Math.round(250 * line.region.grey[y * line.region.width + x]);
+  return { page: { data, width, height }, answerX: 320, answerW: line.region.width };
+}
+
+describe("the handwriting reader joins PP-OCR", () => {
+  it("reads the answer after '=' again and keeps both readings, the digits PP-OCR split or misread joined", () => {
+    const { page, answerX, answerW } = strip("476");
+    const words = [
+      word("3.", 10, 30),
+      word("12", 60, 60),
+      word("+", 140, 30),
+      word("5", 190, 40),
+      word("=", 250, 40),
+      word("4", answerX, 30, 0.7),
+      word("/6", answerX + 40, 40, 0.6),
+    ];
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence: 0.8,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    const [joined] = joinHandwriting(page, [line], 0.9);
+    expect(joined.words.slice(0, 5).map((w) => w.text)).toEqual(["3.", "12", "+", "5", "="]);
+    const answer = joined.words[5];
+    expect(joined.words).toHaveLength(6);
+    expect(answer.alternatives?.ocr.text).toBe("4 /6");
+    expect(answer.alternatives?.why).toBe("answer");
+    expect(answer.alternatives?.readings.map((r) => r.text)).toContain("476");
+    expect(answer.text).toBe(answer.alternatives!.readings[0].probability >= 0.5 ? answer.alternatives!.readings[0].text : "4/6");
+  });
+
+  /** "3. 12 + 5 = " then `written` in pencil, which PP-OCR read as `seen` with `confidence`. */
+  function answered(written: string, seen: string, confidence: number) {
+    const { page, answerX, answerW } = strip(written);
+    const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
+    words.push(word(seen, answerX, answerW, confidence));
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    return joinHandwriting(page, [line], 0.9)[0].words.at(-1)!;
+  }
+
+  it("leaves to PP-OCR a number it read surely that the handwriting reader does not see (print, a font)", () => {
+    // The handwriting reader reads the ink as 55; PP-OCR surely read 96, as it does a typed answer: print.
+    const printed = answered("55", "96", 0.999);
+    expect(printed.text).toBe("96");
+    expect(printed.alternatives).toBeUndefined();
+    // Unsure, PP-OCR's reading no longer stands alone: both are kept for the key to be verified against.
+    const unsure = answered("55", "96", 0.8);
+    expect(unsure.alternatives?.readings[0].text).toBe("55");
+    expect(unsure.alternatives?.ocr).toEqual({ text: "96", confidence: 0.8 });
+  });
+
+  it("keeps both readings when PP-OCR surely read the number with a digit lost", () => {
+    const lost = answered("476", "76", 0.99);
+    expect(lost.alternatives?.readings.map((r) => r.text)).toContain("476");
+  });
+
+  it("leaves a printed line alone", () => {
+    const { page } = strip("8");
+    const words = [word("Add", 10, 30), word("12", 60, 60), word("and", 140, 30), word("5.", 190, 40)];
+    const line: ReadLine = { text: "Add 12 and 5.", confidence: 0.99, bbox: { x: 10, y: 20, width: 230, height: 60 }, words };
+    expect(joinHandwriting(page, [line], 0.9)[0]).toBe(line);
+  });
+});
+
+const key = parseAnswerKey("1. 13", { totalPoints: 1 });
+const alternatives = (readings: [string, number][], ocr = "/3"): WordAlternatives => ({
+  readings: readings.map(([text, share]) => ({ text, share, probability: share })),
+  rest: Math.max(0, 1 - readings.reduce((s, [, p]) => s + p, 0)),
+  ocr: { text: ocr, confidence: 0.6 },
+  why: "misread",
+});
+
+describe("verify, don't only transcribe", () => {
+  const q = key.questions[0];
+  it("gives a mark the ink clearly supports, with the probability that it is right", () => {
+    const right = verifyHandwriting(
+      q,
+      "13",
+      {
+        text: "13",
+        alternatives: alternatives([
+          ["13", 0.97],
+          ["12", 0.02],
+        ]),
+      },
+      undefined,
+      "13",
+    );
+    expect(right.clear).toBe(true);
+    expect(right.judgement.credit).toBe(1);
+    expect(right.probability).toBeGreaterThan(0.9);
+    const wrong = verifyHandwriting(
+      q,
+      "12",
+      {
+        text: "12",
+        alternatives: alternatives(
+          [
+            ["12", 0.98],
+            ["13", 0.01],
+          ],
+          "12",
+        ),
+      },
+      undefined,
+      "13",
+    );
+    expect(wrong.clear).toBe(true);
+    expect(wrong.judgement.credit).toBe(0);
+  });
+
+  it("flags a number the ink does not tell apart from the key, both readings shown", () => {
+    const v = verifyHandwriting(
+      q,
+      "12",
+      {
+        text: "12",
+        alternatives: alternatives(
+          [
+            ["12", 0.6],
+            ["13", 0.35],
+          ],
+          "12",
+        ),
+      },
+      undefined,
+      "13",
+    );
+    expect(v.clear).toBe(false);
+    expect(v.doubt).toMatch(/reads "12" \(\d+%\) or "13" \(\d+%\)/);
+  });
+
+  it("flags a mark short of full when the key's answer is in sight, or one slip from an unsure reading", () => {
+    // The ink gives 13 (the key) a few percent: the child may have written it.
+    const inSight = verifyHandwriting(
+      q,
+      "12",
+      {
+        text: "12",
+        alternatives: alternatives(
+          [
+            ["12", 0.85],
+            ["13", 0.08],
+          ],
+          "12",
+        ),
+      },
+      undefined,
+      "13",
+    );
+    expect(inSight.judgement.credit).toBe(0);
+    expect(inSight.clear).toBe(false);
+    // 234 not listed at all, but the readings disagree on the first digit, just where a slip of the key would be.
+    const slip = verifyHandwriting(
+      parseAnswerKey("1. 234", { totalPoints: 1 }).questions[0],
+      "534",
+      {
+        text: "534",
+        alternatives: alternatives(
+          [
+            ["534", 0.51],
+            ["334", 0.26],
+            ["934", 0.22],
+          ],
+          "93 4",
+        ),
+      },
+      undefined,
+      "234",
+    );
+    expect(slip.clear).toBe(false);
+    expect(slip.doubt).toMatch(/the key's 234/);
+    // A sure slip is a wrong answer, marked without a look.
+    const sure = verifyHandwriting(
+      parseAnswerKey("1. 234", { totalPoints: 1 }).questions[0],
+      "534",
+      {
+        text: "534",
+        alternatives: alternatives(
+          [
+            ["534", 0.97],
+            ["584", 0.02],
+          ],
+          "534",
+        ),
+      },
+      undefined,
+      "234",
+    );
+    expect(sure.clear).toBe(true);
+  });
+
+  it("tells one slip apart from two", () => {
+    expect(oneSlipApart("292", "392")).toBe(true);
+    expect(oneSlipApart("375", "35")).toBe(true);
+    expect(oneSlipApart("35", "375")).toBe(true);
+    expect(oneSlipApart("243", "234")).toBe(true);
+    expect(oneSlipApart("292", "393")).toBe(false);
+    expect(oneSlipApart("292", "292")).toBe(false);
+  });
+
+  it("never marks a wrong answer right unflagged when PP-OCR's misread spells the key ('12' read '13')", () => {
+    const line = {
+      text: "1. 13",
+      confidence: 0.9,
+      words: [
+        { text: "1.", confidence: 0.99 },
+        {
+          text: "13",
+          confidence: 0.9,
+          alternatives: alternatives(
+            [
+              ["12", 0.7],
+              ["13", 0.25],
+            ],
+            "13",
+          ),
+        },
+      ],
+    };
+    const reading = {
+      pages: [{ number: 1, text: "1. 13", lines: [], width: 0, height: 0, confidence: 0.9, method: "ocr", durationMs: 0 }],
+      text: "1. 13",
+      confidence: 0.9,
+      kind: "png",
+      method: "ocr",
+      durationMs: 0,
+    } as unknown as DocumentReading;
+    reading.pages[0].lines = [
+      {
+        ...line,
+        bbox: { x: 0, y: 0, width: 100, height: 20 },
+        words: line.words.map((w, i) => ({ ...w, bbox: { x: i * 40, y: 0, width: 30, height: 20 } })),
+      },
+    ];
+    const graded = gradeSubmission({ reading, key, assignment: { points: 1 } }).questions[0];
+    expect(graded.pointsAwarded === 1 && !graded.needsReview).toBe(false);
+    expect(graded.reviewReason).toMatch(/handwriting/);
+  });
+});

@@ -1,0 +1,193 @@
+// Verify, don't only transcribe (decision 0043): an answer written by hand carries the handwriting reader's
+// readings of its ink (reading/handwriting/words.ts). Each reading is judged against the key; the probability that
+// a mark is right is the ink's support for the readings that earn that mark (the key's answer and the readings
+// equivalent to it, against the close slips and the best free reading). A mark is given only when the ink clearly
+// supports it; otherwise the question is flagged with both readings shown.
+import type { KeyQuestion } from "../answers/answer-key";
+import type { QuestionContext } from "../answers/question-context";
+import type { TextLine } from "../answers/student-work";
+import { calibrated } from "../reading/handwriting/reader";
+import type { WordAlternatives } from "../reading/types";
+import { judgeAnswer } from "./judge";
+import type { Judgement } from "./judgement";
+
+/** The verification's thresholds (chosen on dev pages: scripts/handwriting/tune.ts; log in reading/ocr/TUNING.md). */
+export interface VerifyTuning {
+  /** How much more a handwriting reading weighs when PP-OCR read the same digits. */
+  ocrAgreement: number;
+  /** A full mark is given when the ink supports the key's answer (or its equals) at least this much. */
+  clearlyRight: number;
+  /** Another mark is given when the ink supports it at least this much (a wrong mark given wrongly costs a child). */
+  clearlyOther: number;
+  /** A mark short of full is flagged when the ink gives the key's answer at least this share (verify the key). */
+  keyDoubt: number;
+  /**
+   * A mark short of full is flagged when the key is one slip from the best reading (a digit changed, lost or added,
+   * two swapped) and that reading's share is below this: the ink is unsure just where a slip would be.
+   */
+  slipDoubt: number;
+}
+export const VERIFY_TUNING: Readonly<VerifyTuning> = {
+  ocrAgreement: 4,
+  clearlyRight: 0.9,
+  clearlyOther: 0.95,
+  keyDoubt: 0.005,
+  slipDoubt: 0.6,
+};
+/** Under this share the handwriting reader's best reading is unsure. */
+const UNSURE_READING = 0.5;
+/** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
+export const OCR_SURE = 0.9;
+
+/** One slip apart: a digit changed, lost or added, or two neighbours swapped. */
+export function oneSlipApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (a.length === b.length) {
+    const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+    return diff.length === 1 || (diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]]);
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.length === short.length + 1 && within(short, long);
+}
+
+/** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
+function within(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
+let tuning: VerifyTuning = { ...VERIFY_TUNING };
+/** Development only (eval:handwriting and tune.ts on dev pages): try other thresholds. */
+export function setVerifyTuning(t: Partial<VerifyTuning> = {}) {
+  tuning = { ...VERIFY_TUNING, ...t };
+}
+export function setOcrAgreement(k = VERIFY_TUNING.ocrAgreement) {
+  setVerifyTuning({ ocrAgreement: k });
+}
+
+export interface HandwritingVerdict {
+  judgement: Judgement;
+  /** The answer as the best reading of the ink spells it. */
+  answer: string;
+  /** The probability that the mark given is right (calibrated on held-out handwriting: eval:handwriting). */
+  probability: number;
+  /** The ink clearly supports the mark; otherwise the teacher looks. */
+  clear: boolean;
+  /** Both readings, for the teacher, when it is not clear. */
+  doubt?: string;
+}
+
+type Word = NonNullable<TextLine["words"]>[number];
+
+function alternativesOf(word: Word): WordAlternatives | undefined {
+  return "alternatives" in word ? (word.alternatives as WordAlternatives | undefined) : undefined;
+}
+
+const pct = (p: number) => `${Math.round(100 * p)}%`;
+
+/** PP-OCR's text with the letters it reads handwritten digits as turned into those digits ("58S" → "585"). */
+const LOOKS_LIKE: Record<string, string> = {
+  l: "1",
+  I: "1",
+  "|": "1",
+  "/": "1",
+  i: "1",
+  O: "0",
+  o: "0",
+  q: "9",
+  g: "9",
+  y: "4",
+  S: "5",
+  s: "5",
+  z: "2",
+  Z: "2",
+  b: "6",
+  B: "8",
+  t: "7",
+  T: "7",
+};
+function asDigits(text: string): string {
+  return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
+}
+
+/** The handwritten number in `answer` on `line`: the last of its words that carries the readers' alternatives. */
+export function handwrittenWord(line: TextLine | undefined, answer: string): { text: string; alternatives: WordAlternatives } | undefined {
+  const tokens = answer.split(/\s+/).filter(Boolean).reverse();
+  for (const word of [...(line?.words ?? [])].reverse()) {
+    const alternatives = alternativesOf(word);
+    if (!alternatives?.readings.length) continue;
+    // The answer may hold the word as read, or as a misread repair made it ("/3" → "13", answers/misreads.ts).
+    const spelled = [word.text, alternatives.ocr.text, ...alternatives.readings.map((r) => r.text)];
+    const token = tokens.find((t) => spelled.includes(t));
+    if (token) return { text: token, alternatives };
+  }
+  return undefined;
+}
+
+function substitute(answer: string, word: string, reading: string): string {
+  const tokens = answer.split(/(\s+)/);
+  const at = tokens.lastIndexOf(word);
+  if (at < 0) return answer;
+  tokens[at] = reading;
+  return tokens.join("");
+}
+
+/** Judges every reading of the handwritten word, and gives the mark the ink supports with its probability. */
+export function verifyHandwriting(
+  question: KeyQuestion,
+  answer: string,
+  word: { text: string; alternatives: WordAlternatives },
+  context: QuestionContext | undefined,
+  keyAnswer: string,
+): HandwritingVerdict {
+  const { readings: inked, rest, ocr } = word.alternatives;
+  // PP-OCR's reading is a second witness: the handwriting reading it spells (its letters read as the digits they
+  // look like) weighs `ocrAgreement` times more. Shares are weighed raw; the mark's share is calibrated as a whole.
+  const seen = asDigits(ocr.text);
+  // Neither reader is sure and they do not meet: PP-OCR's plain number is a candidate of its own, weighed by its
+  // confidence (a font's "431" the handwriting reader reads "6431" at 42%), and the mark is a look (decision 0054).
+  const apart = /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && (inked[0]?.share ?? 0) < UNSURE_READING;
+  const readings = apart ? [...inked, { text: seen, share: ocr.confidence, probability: ocr.confidence, own: true }] : inked;
+  const weight = (r: { text: string; own?: boolean }) => (r.text === seen && !r.own ? tuning.ocrAgreement : 1);
+  const total = readings.reduce((s, r) => s + r.share * weight(r), 0) + rest;
+  const judged = readings
+    .map((r) => {
+      const text = substitute(answer, word.text, r.text);
+      return { reading: r.text, text, p: (r.share * weight(r)) / total, judgement: judgeAnswer(question, text, context) };
+    })
+    .sort((a, b) => b.p - a.p);
+  const best = judged[0];
+  const credit = (j: Judgement) => Math.round(j.credit * 100);
+  // Readings that earn the best reading's mark: the ink's support for that mark.
+  const same = judged.filter((j) => credit(j.judgement) === credit(best.judgement));
+  const probability = calibrated(
+    Math.min(
+      1,
+      same.reduce((s, j) => s + j.p, 0),
+    ),
+  );
+  const right = credit(best.judgement) === 100;
+  const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
+  // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
+  // the two readers disagree, and the ink does not clearly support the mark.
+  // It matters when PP-OCR's digits would earn another mark, or fit the key's answer with digits lost.
+  const otherMark = () =>
+    keys.some((k) => k && within(seen, k)) ||
+    credit(judgeAnswer(question, substitute(answer, word.text, seen), context)) !== credit(best.judgement);
+  const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading) && otherMark();
+  // The key's answer (and its equals) as the ink supports it: a mark short of full with the key in sight is a look.
+  const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
+  const oneSlip = keys.some((k) => k && oneSlipApart(k, best.reading.replace(/[^\d]/g, "")));
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || (oneSlip && best.p < tuning.slipDoubt));
+  const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
+  let doubt: string | undefined;
+  if (!clear) {
+    // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.
+    const other = judged.find((j) => credit(j.judgement) !== credit(best.judgement));
+    const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest / total)})`;
+    const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
+    doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
+  }
+  // A contradicted mark keeps the ink's probability: on dev pages such marks were mostly right (decision 0043).
+  return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
+}

@@ -1,0 +1,295 @@
+// The handwriting reader joined to PP-OCR on a photographed or scanned page (decision 0042). PP-OCR finds and
+// reads every text box; a word whose text is number-like and whose ink looks handwritten (pencil-grey against the
+// page's print, PP-OCR unsure of it, or a digit-like misread such as "/3" or "q") is read again by the handwriting
+// reader from its own crop. Both readings stay on the word (`alternatives`) for the grading side to verify against
+// the key; the word's text becomes the handwriting reader's best reading when that one is likely (≥ 0.5).
+import type { ReadLine, ReadWord, WordAlternatives } from "../types";
+import { calibrated, readHandwriting, type GreyImage } from "./reader";
+
+/** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
+const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,<>?]{1,8}$/;
+const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT<>?]/;
+/** Below this PP-OCR confidence a number-like word is read again. */
+export const UNSURE_OCR = 0.9;
+/** From this PP-OCR confidence, text is print unless the handwriting reader sees the same number (printed). */
+export const SURE_PRINT = 0.97;
+/** PP-OCR's reading is among the handwriting reader's from this share: the two readers see the same number. */
+export const SEEN_AMONG = 0.05;
+/** The handwriting reader sees a digit PP-OCR lost ("60" for "260") from this share. */
+export const LOST_DIGIT = 0.8;
+/** A row with this many words of three letters or more is a sentence. */
+export const PROSE_WORDS = 3;
+/** Pencil: the word's strokes are lighter than this share of the page's printed strokes. */
+export const PENCIL = 0.8;
+/** The handwriting reader's reading replaces PP-OCR's text from this probability. */
+export const REPLACE_FROM = 0.5;
+/** At most this many words a page are read again (the time budget: about 30–60 ms a word in workerd). */
+export const MAX_WORDS = 16;
+const READINGS = 8;
+/** Words read again and the milliseconds it took, since the isolate started (for eval:handwriting's time figure). */
+export const joinCost = { words: 0, ms: 0 };
+
+/** How dark a box's strokes are against its paper, 0..1: 1 − (5th percentile ÷ 95th percentile of brightness). */
+export function strokeDarkness(page: GreyImage, box: ReadWord["bbox"]): number {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(page.width, Math.ceil(box.x + box.width));
+  const y1 = Math.min(page.height, Math.ceil(box.y + box.height));
+  const bins = new Uint32Array(256);
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      bins[page.data[y * page.width + x]]++;
+      n++;
+    }
+  if (!n) return 0;
+  const at = (q: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += bins[v]) > q * n) return v;
+    return 255;
+  };
+  const paper = Math.max(1, at(0.95));
+  return Math.max(0, 1 - at(0.05) / paper);
+}
+
+/**
+ * The crop of words from..to of a detected text box, with a margin that stops halfway to the neighbouring words (no
+ * printed sign beside it is read). A group that ends its box reaches the box's end: PP-OCR may have lost a digit
+ * there ("476" read "47"), but its detector boxed the ink.
+ */
+function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): GreyImage {
+  const first = line.words[from].bbox;
+  const last = line.words[to].bbox;
+  const h = Math.max(...line.words.slice(from, to + 1).map((w) => w.bbox.height));
+  const prev = line.words[from - 1]?.bbox;
+  const next = line.words[to + 1]?.bbox;
+  const pad = 0.3 * h;
+  let x0 = first.x - pad;
+  let x1 = next ? last.x + last.width + pad : Math.max(last.x + last.width + pad, line.bbox.x + line.bbox.width);
+  // PP-OCR may have dropped a first digit ("292" read "92"): reach back to just after the word before.
+  if (prev) x0 = Math.max(Math.min(x0, prev.x + prev.width + 0.25 * h), (prev.x + prev.width + first.x) / 2 - 0.5 * h);
+  if (next) x1 = Math.min(x1, (last.x + last.width + next.x) / 2);
+  const y = Math.min(first.y, last.y, line.bbox.y);
+  const top = Math.max(0, Math.floor(y - 0.2 * h));
+  const bottom = Math.min(page.height, Math.ceil(y + 1.2 * h));
+  const left = Math.max(0, Math.floor(x0));
+  const right = Math.min(page.width, Math.ceil(x1));
+  const width = Math.max(1, right - left);
+  const height = Math.max(1, bottom - top);
+  const data = new Uint8Array(width * height);
+  for (let r = 0; r < height; r++)
+    data.set(page.data.subarray((top + r) * page.width + left, (top + r) * page.width + left + width), r * width);
+  return { data, width, height };
+}
+
+/** The handwriting reader's readings of a crop, as a word keeps them. */
+export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence: number }, why: WordAlternatives["why"]): WordAlternatives {
+  const raw = readHandwriting(crop, { count: READINGS, raw: true }).readings.filter((r) => r.text);
+  const listed = raw.reduce((s, r) => s + r.probability, 0);
+  return {
+    readings: raw.map((r) => ({ text: r.text, probability: calibrated(r.probability), share: r.probability })),
+    rest: Math.max(0, 1 - listed),
+    ocr,
+    why,
+  };
+}
+
+const isNumberLike = (text: string) => NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && !/\d\/\d/.test(text);
+
+/** A plain number as PP-OCR spells one: digits, a decimal point or comma, a slash fraction, a sign. */
+const PLAIN_NUMBER = /^[-−–]?\d+(?:[.,/]\d+)*$/;
+
+/**
+ * Print, not handwriting: PP-OCR read it surely and its strokes are as dark as the page's print (decision 0054).
+ * Typed answers and pen strokes PP-OCR is sure of stay PP-OCR's alone; the handwriting reader, trained on pencil
+ * digits, reads a font's "96" as "55".
+ */
+function looksPrinted(words: ReadWord[], darkness: () => number, printDarkness: number): boolean {
+  return words.every((w) => w.confidence >= SURE_PRINT) && !(printDarkness > 0 && darkness() < PENCIL * printDarkness);
+}
+
+/** Why a word is read again by the handwriting reader, or undefined when it is left to PP-OCR. */
+function reason(word: ReadWord, darkness: () => number, printDarkness: number, prose: boolean): WordAlternatives["why"] | undefined {
+  const text = word.text.trim();
+  if (!isNumberLike(text)) return undefined;
+  const pencil = printDarkness > 0 && darkness() < PENCIL * printDarkness;
+  // A number inside a sentence ("How many centimeters are in 5.5") is print, unless its strokes are pencil.
+  if (prose) return pencil ? "pencil" : undefined;
+  // A look-alike in sure, print-dark text is print ("by3", "80?" in a question).
+  if (CONFUSABLE.test(text.replace(/^[-−–]/, "")) && (pencil || word.confidence < SURE_PRINT)) return "misread";
+  if (word.confidence < UNSURE_OCR) return "unsure";
+  if (pencil) return "pencil";
+  return undefined;
+}
+
+function spanOf(words: ReadWord[]): ReadWord["bbox"] {
+  const x = Math.min(...words.map((w) => w.bbox.x));
+  const y = Math.min(...words.map((w) => w.bbox.y));
+  const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
+  const bottom = Math.max(...words.map((w) => w.bbox.y + w.bbox.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Groups of neighbouring number-like words of a text box, at least one of which looks handwritten. */
+function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { from: number; to: number; why: WordAlternatives["why"] }[] {
+  const groups: { from: number; to: number; why: WordAlternatives["why"] }[] = [];
+  const words = line.words;
+  // An answer's place: the few short words after a box's last "=" (or a box of a short number alone), whatever
+  // PP-OCR made of them ("a 60", "5 / b", "6 + 21"), when they hold a digit.
+  const eq = words.findLastIndex((w) => w.text === "=" || w.text.endsWith("="));
+  const tail = eq >= 0 ? words.slice(eq + 1) : words.length <= 3 ? words : [];
+  const tailText = tail.map((w) => w.text).join("");
+  if (
+    tail.length &&
+    tailText.length <= 8 &&
+    // A digit among them, or after "=" a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
+    (/\d/.test(tailText) || (eq >= 0 && tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
+    !/\p{L}{3}/u.test(tailText) &&
+    // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
+    !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
+    !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
+  ) {
+    return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
+  }
+  // A row of words with three of letters or more is a sentence: the question's print, not an answer's place.
+  const prose = words.filter((w) => /\p{L}{3}/u.test(w.text)).length >= PROSE_WORDS;
+  for (let i = 0; i < words.length; i++) {
+    // A question's label opening a box ("3.") is print.
+    if (i === 0 && words.length > 1 && /^\d{1,3}[.):]$/.test(words[0].text)) continue;
+    const near = (a: ReadWord, b: ReadWord) => b.bbox.x - (a.bbox.x + a.bbox.width) <= 0.8 * Math.max(a.bbox.height, b.bbox.height);
+    // Two numbers side by side with nothing between them are one number PP-OCR split ("45 4"): a misread.
+    const split =
+      isNumberLike(words[i].text) &&
+      i + 1 < words.length &&
+      isNumberLike(words[i + 1].text) &&
+      near(words[i], words[i + 1]) &&
+      !looksPrinted(words.slice(i, i + 2), () => strokeDarkness(page, spanOf(words.slice(i, i + 2))), printDarkness);
+    const why =
+      reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness, prose) ?? (split && !prose ? "misread" : undefined);
+    if (!why) continue;
+    let from = i;
+    let to = i;
+    while (
+      from > 0 &&
+      !(from === 1 && /^\d{1,3}[.):]$/.test(words[0].text)) &&
+      isNumberLike(words[from - 1].text) &&
+      near(words[from - 1], words[from])
+    )
+      from--;
+    while (to < words.length - 1 && isNumberLike(words[to + 1].text) && near(words[to], words[to + 1])) to++;
+    if ((groups.at(-1)?.to ?? -1) >= from) continue;
+    groups.push({ from, to, why });
+    i = to;
+  }
+  return groups;
+}
+
+/**
+ * The page's text boxes with their handwritten-looking numbers read again: neighbouring number-like words become one
+ * word ("19 6" → "196") carrying both readers' readings. `printDarkness` is how dark the page's printed strokes are
+ * (printDarknessOf; 0 when unknown: no pencil test).
+ */
+export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
+  let budget = MAX_WORDS;
+  return lines.map((line) => {
+    if (budget > 0 && /=$/.test(line.words.at(-1)?.text ?? "")) {
+      // A row ending in "=": PP-OCR found no answer after it, but a faint one may be there.
+      budget--;
+      return answerAfter(page, line) ?? line;
+    }
+    const groups = budget > 0 ? groupsOf(page, line, printDarkness).slice(0, budget) : [];
+    if (!groups.length) return line;
+    budget -= groups.length;
+    const words: ReadWord[] = [];
+    let next = 0;
+    for (const { from, to, why } of groups) {
+      words.push(...line.words.slice(next, from));
+      next = to + 1;
+      const parts = line.words.slice(from, to + 1);
+      const ocr = { text: parts.map((w) => w.text).join(" "), confidence: Math.min(...parts.map((w) => w.confidence)) };
+      const started = performance.now();
+      const alternatives = alternativesOf(cropOf(page, line, from, to), ocr, why);
+      joinCost.words++;
+      joinCost.ms += performance.now() - started;
+      if (overCut(alternatives) || printed(alternatives)) {
+        words.push(...parts);
+        continue;
+      }
+      const x = parts[0].bbox.x;
+      const right = to === line.words.length - 1 ? line.bbox.x + line.bbox.width : parts.at(-1)!.bbox.x + parts.at(-1)!.bbox.width;
+      const y = Math.min(...parts.map((w) => w.bbox.y));
+      const bottom = Math.max(...parts.map((w) => w.bbox.y + w.bbox.height));
+      const bbox = { x, y, width: Math.max(1, right - x), height: bottom - y };
+      const best = alternatives.readings[0];
+      words.push(
+        best && best.probability >= REPLACE_FROM
+          ? { text: best.text, confidence: best.probability, bbox, alternatives }
+          : { text: ocr.text.replace(/\s+/g, ""), confidence: ocr.confidence, bbox, alternatives },
+      );
+    }
+    words.push(...line.words.slice(next));
+    return { ...line, text: words.map((w) => w.text).join(" "), words };
+  });
+}
+
+/**
+ * The handwriting reader cut print-like digits into more than there are: PP-OCR read fairly surely a number two or
+ * more digits shorter than its best reading (a typed or font "431" read "43961", the class-set fixture). PP-OCR
+ * drops one digit, seldom two: its reading is kept, alone.
+ */
+function overCut(a: WordAlternatives): boolean {
+  const seen = a.ocr.text.replace(/\s+/g, "");
+  const best = a.readings[0]?.text ?? "";
+  return /^\d+$/.test(seen) && a.ocr.confidence >= 0.7 && best.length - seen.length >= 2;
+}
+
+/**
+ * Print, not handwriting (decision 0054): PP-OCR read a plain number, the handwriting reader does not see it among its
+ * readings, nor that number with a digit PP-OCR lost, and PP-OCR was sure. A font's "96" is read "55" by a reader
+ * trained on children's digits; PP-OCR's reading stands alone. When PP-OCR is unsure, both readings are kept.
+ */
+function printed(a: WordAlternatives): boolean {
+  const seen = a.ocr.text.replace(/\s+/g, "");
+  if (!PLAIN_NUMBER.test(seen)) return false;
+  if (a.readings.some((r) => r.text === seen && r.share >= SEEN_AMONG)) return false;
+  const best = a.readings[0];
+  if (!best) return true;
+  const lost = /^\d+$/.test(best.text) && best.text.length > seen.length && best.share >= LOST_DIGIT && within(seen, best.text);
+  return !lost && a.ocr.confidence >= SURE_PRINT;
+}
+
+/** `part`'s characters appear in `whole` in order. */
+function within(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
+}
+
+/** The row with the handwriting found right of its closing "=" as its last word, when there is a number there. */
+function answerAfter(page: GreyImage, line: ReadLine): ReadLine | undefined {
+  const eq = line.words.at(-1)!.bbox;
+  const h = line.bbox.height;
+  const ghost: ReadWord = {
+    text: "",
+    confidence: 0,
+    // Clear of the "=" (its box from PP-OCR's frames is approximate): its bars would read as minus signs.
+    bbox: { x: eq.x + eq.width + 0.6 * h, y: line.bbox.y - 0.3 * h, width: 6 * h, height: 1.6 * h },
+  };
+  const alone = { ...line, words: [ghost], bbox: ghost.bbox };
+  const started = performance.now();
+  const alternatives = alternativesOf(cropOf(page, alone, 0, 0), { text: "", confidence: 0 }, "answer");
+  joinCost.words++;
+  joinCost.ms += performance.now() - started;
+  // Ink the handwriting reader reads, however unsure: a faint answer is verified (and flagged), never taken for a blank.
+  const best = alternatives.readings[0];
+  if (!best?.text) return undefined;
+  const words = [...line.words, { text: best.text, confidence: best.probability, bbox: ghost.bbox, alternatives }];
+  return { ...line, text: words.map((w) => w.text).join(" "), words };
+}
+
+/** How dark the page's print is: the median stroke darkness of its widest lines (up to 8). */
+export function printDarknessOf(page: GreyImage, lines: ReadLine[]): number {
+  const wide = [...lines].sort((a, b) => b.bbox.width - a.bbox.width).slice(0, 8);
+  const values = wide.map((l) => strokeDarkness(page, l.bbox)).sort((a, b) => a - b);
+  return values.length ? values[Math.floor(values.length / 2)] : 0;
+}
