@@ -89,6 +89,25 @@ function formOf(key: KeyQuestion): AnswerForm | undefined {
   return key.accepted[0]?.value.kind;
 }
 
+/** The call, given up after HOSTED_READ_TIMEOUT_MS even when the provider does not heed its abort signal. */
+async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`No answer within ${HOSTED_READ_TIMEOUT_MS / 1000} s.`);
+      error.name = "TimeoutError";
+      controller.abort(error);
+      reject(error);
+    }, HOSTED_READ_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([call(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Each uncertain answer's crop read by the hosted model, page by page, until the first failure. */
 async function readCrops(reader: AnswerReader, uncertain: Uncertain[]): Promise<Map<number, string>> {
   const read = new Map<number, string>();
@@ -111,7 +130,7 @@ async function readCrops(reader: AnswerReader, uncertain: Uncertain[]): Promise<
       const png = crops[i];
       if (!png) continue;
       try {
-        read.set(u.question.number, await reader.read(png, formOf(u.key), AbortSignal.timeout(HOSTED_READ_TIMEOUT_MS)));
+        read.set(u.question.number, await withTimeout((signal) => reader.read(png, formOf(u.key), signal)));
       } catch (error) {
         // Logged once: the provider is down or misconfigured, so the rest of the page is not sent either.
         const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -121,6 +140,21 @@ async function readCrops(reader: AnswerReader, uncertain: Uncertain[]): Promise<
     }
   }
   return read;
+}
+
+/** How PP-OCR misreads handwritten digits (issue 31): "/3" is 13, "q" is 9, "y" is 4. */
+const DIGIT_LOOKALIKES: Record<string, string> = { "/": "1", "|": "1", l: "1", I: "1", q: "9", g: "9", y: "4", O: "0", o: "0" };
+
+/**
+ * PP-OCR read `reading`'s digits, its lookalike letters taken as the digits they stand for, with at most one digit
+ * lost where two touch ("48" for 248): the slip it makes; it seldom adds a digit.
+ */
+function ocrReads(ocr: WordAlternatives["ocr"], reading: string): boolean {
+  const digits = [...ocr.text.replace(/\s+/g, "")].map((c) => DIGIT_LOOKALIKES[c] ?? c).join("");
+  const wanted = spelled(reading);
+  if (digits === wanted) return true;
+  if (!/^\d{2,}$/.test(digits) || !/^\d+$/.test(wanted) || digits.length !== wanted.length - 1) return false;
+  return [...wanted].some((_, i) => wanted.slice(0, i) + wanted.slice(i + 1) === digits);
 }
 
 function statusOf(credit: number): QuestionResult["status"] {
@@ -141,7 +175,7 @@ function rejudged(u: Uncertain, hosted: string): QuestionResult {
     return { ...q, reviewReason: [...ink, ...other, saw].join(" ") };
   }
   // Lifted only when a local reader read it too: the handwriting reader's mark, or PP-OCR's reading.
-  const agreed = taken.text === u.marked || spelled(taken.text) === spelled(u.alternatives.ocr.text);
+  const agreed = taken.text === u.marked || ocrReads(u.alternatives.ocr, taken.text);
   const answer = substitute(answered, u.marked, taken.text);
   const judgement = taken.text === u.marked ? undefined : judgeAnswer(u.key, answer);
   const doubt = judgement?.doubt ? [judgement.doubt] : [];
