@@ -35,6 +35,7 @@ export function answerText(reply: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .replace(/^(?:the\s+)?(?:student's\s+)?answer\s*(?:is)?\s*[:=]?\s*/i, "")
+    .replace(/\.$/, "")
     .replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, "")
     .replace(/\.$/, "")
     .trim();
