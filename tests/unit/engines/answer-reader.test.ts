@@ -3,7 +3,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GradingResult, type QuestionResult } from "../../../core/grading/result";
-import { MAX_HOSTED_READS_PER_PAGE, rereadUncertainAnswers } from "../../../workers/grading/answer-reader-step";
+import { HOSTED_READ_TIMEOUT_MS, MAX_HOSTED_READS_PER_PAGE, rereadUncertainAnswers } from "../../../workers/grading/answer-reader-step";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { ANSWER_SYSTEM_PROMPT, answerReaderFor, answerText, type AnswerReader } from "../../../workers/grading/reading/ocr/answer-reader";
 import type { DocumentReading, WordAlternatives } from "../../../workers/grading/reading/types";
@@ -219,5 +219,20 @@ describe("rereadUncertainAnswers", () => {
     expect(calls).toHaveLength(1);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toMatch(/failed, the local marks stand\. .*503/);
+  });
+
+  it("gives up a provider that does not answer in time, even one that ignores its abort signal", async () => {
+    const { reading, result } = fixture([{ readings: [["248", 0.45], ["249", 0.4]], ocr: "248" }]);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const hanging: AnswerReader = { provider: "openai", modelId: "gpt-4o-mini", read: () => new Promise<string>(() => {}) };
+    vi.useFakeTimers();
+    try {
+      const reread = rereadUncertainAnswers(hanging, { reading, key: KEY, result, assignment });
+      await vi.advanceTimersByTimeAsync(HOSTED_READ_TIMEOUT_MS + 1);
+      expect(await reread).toBe(result);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(String(warn.mock.calls[0][0])).toMatch(/TimeoutError: No answer within 10 s/);
   });
 });
