@@ -47,11 +47,15 @@ const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromC
 
 /** One copy of the page graded by the pipeline with `AI` bound and a Workers AI vision reader configured. */
 async function grade(teacherId: string, token: string, AI: unknown) {
-  const { jobId, assignmentId, submissionIds } = await seedJob(teacherId, [{ name: `${STUDENT}.jpg`, bytes: new Uint8Array(photo as ArrayBuffer) }], {
-    prefix: "hosted-",
-    key: manifest.key,
-    points: manifest.questions.length,
-  });
+  const { jobId, assignmentId, submissionIds } = await seedJob(
+    teacherId,
+    [{ name: `${STUDENT}.jpg`, bytes: new Uint8Array(photo as ArrayBuffer) }],
+    {
+      prefix: "hosted-",
+      key: manifest.key,
+      points: manifest.questions.length,
+    },
+  );
   const events: JobEvent[] = [];
   const sink = { append: async (event: JobEvent) => (events.push(event), events.length) };
   const configured = { ...env, VISION_READER: "workers-ai", AI } as Env;

@@ -228,7 +228,9 @@ function withQuestions(result: GradingResult, questions: QuestionResult[], assig
     percent,
     needsReview: reviewReasons.length > 0,
     reviewReasons,
-    feedback: local ? overallFeedback({ questions: marked, rubric: result.rubric, total, max: result.max, percent }, assignment) : result.feedback,
+    feedback: local
+      ? overallFeedback({ questions: marked, rubric: result.rubric, total, max: result.max, percent }, assignment)
+      : result.feedback,
   };
 }
 

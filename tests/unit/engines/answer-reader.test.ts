@@ -26,7 +26,9 @@ describe("answerReaderFor", () => {
         object: "chat.completion",
         created: 1_700_000_000,
         model: "gpt-4o-mini-2024-07-18",
-        choices: [{ index: 0, message: { role: "assistant", content: "Answer: 248.", refusal: null }, logprobs: null, finish_reason: "stop" }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: "Answer: 248.", refusal: null }, logprobs: null, finish_reason: "stop" },
+        ],
         usage: { prompt_tokens: 90, completion_tokens: 3, total_tokens: 93 },
       });
     }) as typeof fetch;
@@ -171,10 +173,34 @@ describe("rereadUncertainAnswers", () => {
 
   it("lifts the flag when the hosted reading agrees with a local reader, and keeps it with the reading shown when not", async () => {
     const { reading, result } = fixture([
-      { readings: [["248", 0.45], ["249", 0.4]], ocr: "248" }, // agrees with the local mark
-      { readings: [["178", 0.5], ["173", 0.3]], ocr: "/73" }, // agrees with a second reading that PP-OCR read too
-      { readings: [["781", 0.55], ["787", 0.4]], ocr: "7" }, // agrees with a second reading no local reader read
-      { readings: [["589", 0.6], ["599", 0.3]], ocr: "589" }, // disagrees with every reading
+      {
+        readings: [
+          ["248", 0.45],
+          ["249", 0.4],
+        ],
+        ocr: "248",
+      }, // agrees with the local mark
+      {
+        readings: [
+          ["178", 0.5],
+          ["173", 0.3],
+        ],
+        ocr: "/73",
+      }, // agrees with a second reading that PP-OCR read too
+      {
+        readings: [
+          ["781", 0.55],
+          ["787", 0.4],
+        ],
+        ocr: "7",
+      }, // agrees with a second reading no local reader read
+      {
+        readings: [
+          ["589", 0.6],
+          ["599", 0.3],
+        ],
+        ocr: "589",
+      }, // disagrees with every reading
     ]);
     // The least certain first: questions 1 to 4 in turn.
     const { reader, calls } = stubReader(["248", "173", "787", "509"]);
@@ -199,7 +225,13 @@ describe("rereadUncertainAnswers", () => {
   });
 
   it("sends nothing without a reader, and at most a few crops of a page with the least certain first", async () => {
-    const inks = RIGHT.map((r, i): Ink => ({ readings: [[r, 0.5 + i * 0.05], ["1", 0.1]], ocr: "" }));
+    const inks = RIGHT.map((r, i): Ink => ({
+      readings: [
+        [r, 0.5 + i * 0.05],
+        ["1", 0.1],
+      ],
+      ocr: "",
+    }));
     const { reading, result } = fixture(inks);
     expect(await rereadUncertainAnswers(undefined, { reading, key: KEY, result, assignment })).toBe(result);
     const { reader, calls } = stubReader(RIGHT);
@@ -210,8 +242,20 @@ describe("rereadUncertainAnswers", () => {
 
   it("leaves the local result as it was when the provider fails, logging once", async () => {
     const { reading, result } = fixture([
-      { readings: [["248", 0.7], ["249", 0.2]], ocr: "248" },
-      { readings: [["178", 0.6], ["173", 0.3]], ocr: "173" },
+      {
+        readings: [
+          ["248", 0.7],
+          ["249", 0.2],
+        ],
+        ocr: "248",
+      },
+      {
+        readings: [
+          ["178", 0.6],
+          ["173", 0.3],
+        ],
+        ocr: "173",
+      },
     ]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { reader, calls } = stubReader(new Error("503 Service Unavailable"));
@@ -222,7 +266,15 @@ describe("rereadUncertainAnswers", () => {
   });
 
   it("gives up a provider that does not answer in time, even one that ignores its abort signal", async () => {
-    const { reading, result } = fixture([{ readings: [["248", 0.45], ["249", 0.4]], ocr: "248" }]);
+    const { reading, result } = fixture([
+      {
+        readings: [
+          ["248", 0.45],
+          ["249", 0.4],
+        ],
+        ocr: "248",
+      },
+    ]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const hanging: AnswerReader = { provider: "openai", modelId: "gpt-4o-mini", read: () => new Promise<string>(() => {}) };
     vi.useFakeTimers();
