@@ -94,7 +94,7 @@ function fixture(inks: Ink[]) {
     return { text: ink.readings[0][0], confidence: 0.6, bbox: { x: 300, y: 30 + (i + 1) * 100, width: 80, height: 40 }, alternatives };
   });
   const reading: DocumentReading = {
-    kind: "image",
+    kind: "jpeg",
     method: "ocr",
     pages: [
       {
@@ -112,7 +112,7 @@ function fixture(inks: Ink[]) {
     text: "",
     confidence: 0.8,
     durationMs: 0,
-  } as DocumentReading;
+  };
   const questions: QuestionResult[] = inks.map((ink, i) => {
     const [best, p] = ink.readings[0];
     const right = best === RIGHT[i];
