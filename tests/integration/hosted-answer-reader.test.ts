@@ -125,6 +125,9 @@ describe("the hosted reader for uncertain handwritten answers", { timeout: 300_0
       expect(after.points >= after.points_possible, detail).toBe(child.wrote === child.right);
       expect(after.needs_review, detail).toBe(false);
       expect(after.confidence, detail).toBeGreaterThanOrEqual(0.9);
+      // The live page shows the resolved mark: the hosted reading comes before the marks stream.
+      const scored = hosted.events.find((e) => e.type === "question_scored" && e.number === String(n));
+      expect(scored, detail).toMatchObject({ answer: child.wrote, needsReview: false });
     }
 
     // 3. The provider fails: the local marks stand, question for question.
