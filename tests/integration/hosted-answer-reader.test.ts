@@ -1,14 +1,16 @@
 // The hosted reader for what stays uncertain (issue 31 item 4, decision 0053), inside workerd with real D1 and R2:
 // the photographed handwritten page of handwriting.test.ts graded by the real pipeline, with a vision model
 // configured as Workers AI. The stub is the AI binding itself, answering `run(model, { messages })` as Workers AI
-// does; what it receives is what would leave Gradewell.
+// does; what it receives is what would leave Gradewell. OpenAI chat completions are spoken to a fetch stub.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import manifest from "../fixtures/handwriting/manifest.json";
 import photo from "../fixtures/handwriting/photo.jpg";
 import { answerCropKey } from "../../core/files/answer-crop-keys";
 import type { JobEvent } from "../../core/jobs/events";
+import { cropBoxes } from "../../workers/grading/engines";
 import { processSubmission } from "../../workers/grading/pipeline";
+import { answerReaderFor } from "../../workers/grading/reading/ocr/answer-reader";
 import { api, registerTeacher } from "./helpers";
 import { seedJob } from "./seeded-jobs";
 
@@ -144,5 +146,30 @@ describe("the hosted reader for uncertain handwritten answers", { timeout: 300_0
       const f = fallback.questions.get(n)!;
       expect([f.answer, f.points, f.needs_review, f.review_reason]).toEqual([q.answer, q.points, q.needs_review, q.review_reason]);
     }
+  });
+
+  it("speaks OpenAI chat completions too, with the crop as a PNG data URL", async () => {
+    const [crop] = cropBoxes(new Uint8Array(photo as ArrayBuffer), [{ x: 10, y: 10, width: 120, height: 48 }]);
+    const requests: { url: string; body: { model: string; messages: { role: string; content: unknown }[] } }[] = [];
+    const openAi = (async (url: string | URL | Request, init?: RequestInit) => {
+      requests.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+      return Response.json({
+        id: "chatcmpl-9",
+        object: "chat.completion",
+        created: 1_700_000_000,
+        model: "gpt-4o-mini-2024-07-18",
+        choices: [{ index: 0, message: { role: "assistant", content: "248", refusal: null }, logprobs: null, finish_reason: "stop" }],
+        usage: { prompt_tokens: 120, completion_tokens: 2, total_tokens: 122 },
+      });
+    }) as typeof fetch;
+    const reader = answerReaderFor(
+      { VISION_READER: "openai", OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: "https://openai.test/v1" },
+      { fetch: openAi },
+    )!;
+    expect(await reader.read(crop!, "number")).toBe("248");
+    expect(requests[0].url).toBe("https://openai.test/v1/chat/completions");
+    expect(requests[0].body.model).toBe("gpt-4o-mini");
+    const images = [...JSON.stringify(requests[0].body).matchAll(/data:image\/png;base64,([A-Za-z0-9+/=]+)/g)].map((m) => m[1]);
+    expect(images).toEqual([base64(crop!)]);
   });
 });
