@@ -89,7 +89,7 @@ export default function SettingsPage() {
           <Toggle
             name="allowHostedReading"
             label="Let a hosted AI model read page images"
-            hint="Off: photos and scans are read only inside Gradewell. On: pages Gradewell reads poorly (such as handwriting) may be sent to the AI model your school configured"
+            hint="Off: photos and scans are read only inside Gradewell. On: a handwritten answer Gradewell cannot read surely may be sent, cut out alone without the name, to the AI model your school configured (whole pages only if your school set it up so)"
             defaultChecked={settings.allowHostedReading}
           />
           <div className="max-w-48">

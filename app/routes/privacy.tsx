@@ -72,8 +72,9 @@ const SECTIONS: readonly LegalSection[] = [
         </li>
         <li>
           <strong>Page images stay with us unless you choose otherwise:</strong> photos and scans of student work are read inside Gradewell.
-          Only if you turn on &ldquo;Let a hosted AI model read page images&rdquo; in Settings may pages we read poorly (such as
-          handwriting) be sent to the AI model your school configured; it is off by default.
+          Only if you turn on &ldquo;Let a hosted AI model read page images&rdquo; in Settings may a handwritten answer we cannot read
+          surely be sent to the AI model your school configured: that answer cut out alone, without the name or the rest of the page (whole
+          pages we read poorly only if your school configured it so). It is off by default.
         </li>
         <li>
           <strong>Access log:</strong> you can see who viewed, exported, regraded, changed or deleted a student's work on the student's

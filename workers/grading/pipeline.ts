@@ -25,7 +25,8 @@ import { blankWorksheet } from "./blank-worksheet";
 import { classSetTemplate, keptTemplate } from "./class-set";
 import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
-import { visionReaderForTeacher } from "./vision-step";
+import { hostedReadersForTeacher, type HostedReaders } from "./vision-step";
+import { rereadUncertainAnswers } from "./answer-reader-step";
 import { writeFeedback } from "./feedback-step";
 import { checkedOnly } from "./checks-only";
 import { keepAnswerCrops } from "./answer-crops";
@@ -126,12 +127,12 @@ async function readSubmissionFile(
   submission: Submission,
   sink: JobEventSink,
   printed: (() => Promise<PrintedLayout | undefined>) | undefined,
+  vision: HostedReaders["pages"],
 ): Promise<DocumentReading> {
   const file = submission.fileId ? await scope.find(assignmentFiles, submission.fileId) : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
   const bytes = await readStoredFile(env, file.r2Key);
   const pageEvents: Promise<unknown>[] = [];
-  const vision = await visionReaderForTeacher(env, scope.db, scope.teacherId);
   const reading = await readUpload(env, bytes, {
     vision,
     printedWhenRead: printed,
@@ -184,9 +185,11 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   // Looked up when a reader takes the page: pages queued while the first ones were read get the template found meanwhile.
   const printed =
     assignment && !corrected ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id)) : undefined;
+  // Hosted readers, when configured and the teacher allows them: answers' crops by default, whole pages on request.
+  const hosted = corrected ? {} : await hostedReadersForTeacher(env, scope.db, scope.teacherId);
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
-    : await readSubmissionFile(env, scope, submission, sink, printed);
+    : await readSubmissionFile(env, scope, submission, sink, printed, hosted.pages);
   if (corrected) {
     await sink.append(
       { type: "page_read", submissionId: submission.id, page: 1, bytes: 0, text: reading.text, confidence: 100, width: null, height: null },
@@ -222,7 +225,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const checksOnly = checked.flags.some((f) => f.type === "checks-only");
   const identified = await identifyStudent(scope, submission, assignment, checked.studentName);
   const { unlinked, ...who } = identified;
-  const result: GradingResult = unlinked
+  const judged: GradingResult = unlinked
     ? {
         ...checked,
         needsReview: true,
@@ -230,6 +233,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         flags: [...checked.flags, { type: "student-not-linked", message: unlinked }],
       }
     : checked;
+  // What the local readers left uncertain is read again from its crop alone by the hosted reader (decision 0053).
+  const result = await rereadUncertainAnswers(hosted.answers, { reading, key, result: judged, assignment: gradingAssignment });
   // Each answer's crop (the student's ink) is cut before the marks stream, so the live page shows it beside them.
   const crops = await keepAnswerCrops(env.UPLOADS, { teacherId: scope.teacherId, submissionId: submission.id }, reading, result.questions);
   for (const q of result.questions) {

@@ -1,20 +1,30 @@
-// The pipeline's door to the hosted vision reader: configured (VISION_READER) AND allowed by the teacher
-// (Settings: "Let a hosted AI model read page images", off by default). A misconfigured reader never
-// stops grading: the local engine's reading stands.
+// The pipeline's door to the hosted vision readers: configured (VISION_READER) AND allowed by the teacher
+// (Settings: "Let a hosted AI model read page images", off by default). By default only the crops of answers that
+// stay uncertain leave (answer-reader-step.ts); whole pages only in a page mode (VISION_READER_MODE, decision 0053).
+// A misconfigured reader never stops grading: the local engine's reading stands.
 import type { Db } from "../../core/db/client";
 import { settings } from "../../core/db/schema";
 import { visionReaderFor, VisionConfigError, type VisionReader } from "./reading/ocr/vision";
+import { answerReaderFor, type AnswerReader } from "./reading/ocr/answer-reader";
 import { ownedBy } from "../../core/db/scoped";
 
-export async function visionReaderForTeacher(env: Env, db: Db, teacherId: string): Promise<VisionReader | undefined> {
-  if (!env.VISION_READER || env.VISION_READER === "off") return undefined;
+export interface HostedReaders {
+  /** Reads whole pages (page modes only). */
+  pages?: VisionReader;
+  /** Reads the crop of an answer the local readers left uncertain. */
+  answers?: AnswerReader;
+}
+
+export async function hostedReadersForTeacher(env: Env, db: Db, teacherId: string): Promise<HostedReaders> {
+  if (!env.VISION_READER || env.VISION_READER === "off") return {};
   const row = await db.query.settings.findFirst({ where: ownedBy(settings, teacherId), columns: { allowHostedReading: true } });
-  if (!row?.allowHostedReading) return undefined;
+  if (!row?.allowHostedReading) return {};
   try {
-    return visionReaderFor(env);
+    const pages = visionReaderFor(env);
+    return { pages: pages?.mode === "answers" ? undefined : pages, answers: answerReaderFor(env) };
   } catch (error) {
     if (!(error instanceof VisionConfigError)) throw error;
     console.error(`${error.message} Reading pages with the local engine only.`);
-    return undefined;
+    return {};
   }
 }

@@ -63,7 +63,7 @@ describe("visionReaderFor", () => {
   it("reads a page through OpenAI chat completions with the image as a data URL", async () => {
     const { fetchStub, calls } = openAiStub();
     const reader = visionReaderFor({ VISION_READER: "openai", OPENAI_API_KEY: "sk-test" }, { fetch: fetchStub })!;
-    expect([reader.provider, reader.modelId, reader.mode]).toEqual(["openai", "gpt-4o-mini", "low-confidence"]);
+    expect([reader.provider, reader.modelId, reader.mode]).toEqual(["openai", "gpt-4o-mini", "answers"]);
     expect(await reader.read(jpeg, "image/jpeg")).toBe(transcript);
     expect(calls[0].url).toBe("https://api.openai.com/v1/chat/completions");
     expect(calls[0].headers.get("authorization")).toBe("Bearer sk-test");
@@ -155,21 +155,26 @@ describe("readDocument with a vision reader", () => {
   });
 });
 
-describe("visionReaderForTeacher", () => {
+describe("hostedReadersForTeacher", () => {
   const dbWith = (allowHostedReading: boolean | undefined) =>
     ({
       query: { settings: { findFirst: async () => (allowHostedReading === undefined ? undefined : { allowHostedReading }) } },
     }) as never;
   const configured = { VISION_READER: "openai", OPENAI_API_KEY: "sk-test" } as unknown as Env;
 
-  it("sends page images out only when a reader is configured AND the teacher allowed it", async () => {
-    const { visionReaderForTeacher } = await import("../../../workers/grading/vision-step");
-    expect(await visionReaderForTeacher(configured, dbWith(true), "t1")).toMatchObject({ provider: "openai" });
-    expect(await visionReaderForTeacher(configured, dbWith(false), "t1")).toBeUndefined();
-    expect(await visionReaderForTeacher(configured, dbWith(undefined), "t1")).toBeUndefined();
-    expect(await visionReaderForTeacher({} as Env, dbWith(true), "t1")).toBeUndefined();
+  it("sends images out only when a reader is configured AND the teacher allowed it: answers' crops unless a page mode is asked for", async () => {
+    const { hostedReadersForTeacher } = await import("../../../workers/grading/vision-step");
+    const allowed = await hostedReadersForTeacher(configured, dbWith(true), "t1");
+    expect(allowed.answers).toMatchObject({ provider: "openai", modelId: "gpt-4o-mini" });
+    expect(allowed.pages).toBeUndefined();
+    const pages = await hostedReadersForTeacher({ ...configured, VISION_READER_MODE: "low-confidence" }, dbWith(true), "t1");
+    expect(pages.pages).toMatchObject({ provider: "openai", mode: "low-confidence" });
+    expect(pages.answers).toBeDefined();
+    expect(await hostedReadersForTeacher(configured, dbWith(false), "t1")).toEqual({});
+    expect(await hostedReadersForTeacher(configured, dbWith(undefined), "t1")).toEqual({});
+    expect(await hostedReadersForTeacher({} as Env, dbWith(true), "t1")).toEqual({});
     // Misconfigured (no key): grading goes on with the local reading, and says why on the console.
     allowConsoleError();
-    expect(await visionReaderForTeacher({ VISION_READER: "anthropic" } as unknown as Env, dbWith(true), "t1")).toBeUndefined();
+    expect(await hostedReadersForTeacher({ VISION_READER: "anthropic" } as unknown as Env, dbWith(true), "t1")).toEqual({});
   });
 });

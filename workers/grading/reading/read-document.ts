@@ -65,7 +65,8 @@ function transcriptLines(text: string, confidence: number): ReadLine[] {
 /** The hosted vision model's reading of a page, when configured and the page needs it; the local one otherwise. */
 async function withVision(page: PageReading, prepared: PreparedImage, opts: ReadOptions): Promise<PageReading> {
   const vision = opts.vision;
-  if (!vision || (vision.mode === "low-confidence" && page.confidence >= VISION_BELOW_CONFIDENCE && page.text.trim())) return page;
+  if (!vision || vision.mode === "answers") return page; // only answers' crops leave (grading/answer-reader-step.ts)
+  if (vision.mode === "low-confidence" && page.confidence >= VISION_BELOW_CONFIDENCE && page.text.trim()) return page;
   try {
     const text = await vision.read(pgmToJpeg(prepared.bytes), "image/jpeg", opts.signal);
     if (!text.trim()) return { ...page, visionError: "The vision model returned no text." };

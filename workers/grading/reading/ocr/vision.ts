@@ -1,7 +1,8 @@
 // A hosted vision model that reads a page image (handwriting, pages the local engine reads poorly),
 // chosen by configuration and used only when the teacher lets page images leave Gradewell:
 //   VISION_READER = off (default) | workers-ai | openai | anthropic, VISION_MODEL names the model,
-//   VISION_READER_MODE = low-confidence (default: pages the local engine read below 75%) | every-page.
+//   VISION_READER_MODE = answers (default: only the crops of answers that stay uncertain, ocr/answer-reader.ts;
+//   decision 0053) | low-confidence (also whole pages the local engine read below 75%) | every-page.
 // Keys and endpoints are the grading providers' (OPENAI_API_KEY/OPENAI_BASE_URL, ANTHROPIC_*, the AI binding).
 // The transcript goes through the same layout and grading steps as the local engine's text.
 import { createAnthropic } from "@ai-sdk/anthropic";
@@ -11,7 +12,7 @@ import { generateText } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 
 export type VisionProvider = "workers-ai" | "openai" | "anthropic";
-export type VisionMode = "low-confidence" | "every-page";
+export type VisionMode = "answers" | "low-confidence" | "every-page";
 
 export interface VisionEnv {
   VISION_READER?: string;
@@ -58,7 +59,8 @@ export class VisionConfigError extends Error {
   }
 }
 
-function model(provider: VisionProvider, modelId: string, env: VisionEnv, fetchImpl?: typeof fetch): LanguageModelV4 {
+/** The configured provider's model, through the AI SDK. */
+export function visionModel(provider: VisionProvider, modelId: string, env: VisionEnv, fetchImpl?: typeof fetch): LanguageModelV4 {
   switch (provider) {
     case "openai":
       if (!env.OPENAI_API_KEY) throw new VisionConfigError("VISION_READER=openai needs OPENAI_API_KEY.");
@@ -72,6 +74,12 @@ function model(provider: VisionProvider, modelId: string, env: VisionEnv, fetchI
   }
 }
 
+/** Whole pages leave only in the page modes, asked for by name; answers' crops are the default (decision 0053). */
+export function visionMode(setting: string | undefined): VisionMode {
+  const mode = setting?.trim().toLowerCase();
+  return mode === "every-page" || mode === "low-confidence" ? mode : "answers";
+}
+
 /** The configured vision reader, or undefined when none is configured (the default). */
 export function visionReaderFor(env: VisionEnv, opts: { fetch?: typeof fetch } = {}): VisionReader | undefined {
   const name = (env.VISION_READER ?? "off").trim().toLowerCase();
@@ -81,8 +89,8 @@ export function visionReaderFor(env: VisionEnv, opts: { fetch?: typeof fetch } =
   }
   const provider = name as VisionProvider;
   const modelId = env.VISION_MODEL?.trim() || DEFAULT_VISION_MODELS[provider];
-  const mode: VisionMode = env.VISION_READER_MODE?.trim() === "every-page" ? "every-page" : "low-confidence";
-  const languageModel = model(provider, modelId, env, opts.fetch);
+  const mode = visionMode(env.VISION_READER_MODE);
+  const languageModel = visionModel(provider, modelId, env, opts.fetch);
   return {
     provider,
     modelId,
