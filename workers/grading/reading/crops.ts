@@ -3,6 +3,7 @@
 // half a text height either side, a quarter above and below), so every answer's crop lies inside its line's
 // strip: a page's strips are a fraction of its pixels to encode, send and decode (docs/decisions/0052).
 import { crop, PhotonImage } from "@cf-wasm/photon";
+import { greyJpeg } from "./images";
 import type { GreyImage } from "./ocr/cleanup";
 import type { BoundingBox, PageStrip, ReadLine } from "./types";
 
@@ -16,21 +17,6 @@ function clipped(box: BoundingBox, width: number, height: number) {
   const x2 = Math.min(width, Math.ceil(box.x + box.width));
   const y2 = Math.min(height, Math.ceil(box.y + box.height));
   return { x1, y1, x2, y2 };
-}
-
-/** Grey pixels as a JPEG (photon encodes RGBA). */
-function greyJpeg(grey: Uint8Array, width: number, height: number, quality: number): Uint8Array {
-  const rgba = new Uint8Array(width * height * 4);
-  for (let p = 0, q = 0; p < grey.length; p++, q += 4) {
-    rgba[q] = rgba[q + 1] = rgba[q + 2] = grey[p]!;
-    rgba[q + 3] = 255;
-  }
-  const image = new PhotonImage(rgba, width, height);
-  try {
-    return image.get_bytes_jpeg(quality);
-  } finally {
-    image.free();
-  }
 }
 
 /** Each line's strip of the cleaned page, as a grey JPEG of this quality (lines without words have none). */

@@ -220,9 +220,14 @@ export function finishImage(image: PhotonImage, rotation: number): PreparedImage
 /** The cleaned grey page (PGM) as a JPEG for a hosted vision model. */
 export function pgmToJpeg(pgm: Uint8Array, quality = 85): Uint8Array {
   const { width, height, data: grey } = decodePgm(pgm);
+  return greyJpeg(grey, width, height, quality);
+}
+
+/** Grey pixels as a JPEG (photon encodes RGBA). */
+export function greyJpeg(grey: Uint8Array, width: number, height: number, quality: number): Uint8Array {
   const rgba = new Uint8Array(width * height * 4);
   for (let p = 0, q = 0; p < grey.length; p++, q += 4) {
-    rgba[q] = rgba[q + 1] = rgba[q + 2] = grey[p];
+    rgba[q] = rgba[q + 1] = rgba[q + 2] = grey[p]!;
     rgba[q + 3] = 255;
   }
   const image = new PhotonImage(rgba, width, height);
