@@ -9,7 +9,8 @@ import { joinCost } from "../../workers/grading/reading/handwriting/words";
 import type { LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type PageCondition } from "./page";
 
-const BINS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001];
+/** The reliability table's confidence bins (tune.ts uses the same). */
+export const BINS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001];
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
 
 interface PageTally {

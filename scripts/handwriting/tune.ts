@@ -10,6 +10,7 @@ import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument } from "../
 import { setVerifyTuning, VERIFY_TUNING, type VerifyTuning } from "../../workers/grading/judging/handwriting";
 import { MODELS } from "../../workers/grading/reading/handwriting/models";
 import type { DocumentReading } from "../../workers/grading/reading/types";
+import { BINS } from "./eval-pages";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
 
@@ -33,7 +34,6 @@ const modelHash = createHash("sha256")
 const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
 
-const BINS = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001];
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
 const pages: Read[] = [];
 await getOcrEngine();

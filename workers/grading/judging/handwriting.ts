@@ -7,6 +7,7 @@ import type { KeyQuestion } from "../answers/answer-key";
 import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
 import { calibrated } from "../reading/handwriting/reader";
+import { within } from "../reading/handwriting/words";
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
@@ -50,12 +51,6 @@ export function oneSlipApart(a: string, b: string): boolean {
   return long.length === short.length + 1 && within(short, long);
 }
 
-/** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
-function within(part: string, whole: string): boolean {
-  let i = 0;
-  for (const c of whole) if (c === part[i]) i++;
-  return i === part.length;
-}
 let tuning: VerifyTuning = { ...VERIFY_TUNING };
 /** Development only (eval:handwriting and tune.ts on dev pages): try other thresholds. */
 export function setVerifyTuning(t: Partial<VerifyTuning> = {}) {

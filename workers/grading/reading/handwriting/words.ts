@@ -2,7 +2,8 @@
 // reads every text box; a word whose text is number-like and whose ink looks handwritten (pencil-grey against the
 // page's print, PP-OCR unsure of it, or a digit-like misread such as "/3" or "q") is read again by the handwriting
 // reader from its own crop. Both readings stay on the word (`alternatives`) for the grading side to verify against
-// the key; the word's text becomes the handwriting reader's best reading when that one is likely (≥ 0.5).
+// the key; the word's text becomes the handwriting reader's best reading when that one is likely (≥ 0.5). A number
+// PP-OCR read surely that the handwriting reader does not see is print, PP-OCR's alone (decision 0054).
 import type { ReadLine, ReadWord, WordAlternatives } from "../types";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
@@ -258,8 +259,8 @@ function printed(a: WordAlternatives): boolean {
   return !lost && a.ocr.confidence >= SURE_PRINT;
 }
 
-/** `part`'s characters appear in `whole` in order. */
-function within(part: string, whole: string): boolean {
+/** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
+export function within(part: string, whole: string): boolean {
   let i = 0;
   for (const c of whole) if (c === part[i]) i++;
   return i === part.length;
