@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines";
-import { setVerifyTuning, VERIFY_TUNING, type VerifyTuning } from "../../workers/grading/judging/handwriting";
+import { setVerifyTuning, verdictLog, VERIFY_TUNING, type VerifyTuning } from "../../workers/grading/judging/handwriting";
 import { MODELS } from "../../workers/grading/reading/handwriting/models";
 import type { DocumentReading } from "../../workers/grading/reading/types";
 import { BINS } from "./eval-pages";
@@ -60,9 +60,13 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     rightFlagged = 0,
     wrongRightUnflagged = 0;
   const bins = BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 }));
+  const marks: { support: number; agrees: boolean }[] = [];
   for (const { page, reading } of pages) {
     const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
+    const supports = new Map<number, number>();
+    verdictLog.record = (n, support) => supports.set(n, support);
     const result = gradeSubmission({ reading, key, assignment: { points: page.questions.length } });
+    verdictLog.record = undefined;
     for (const q of page.questions) {
       const g = result.questions.find((r) => r.number === q.number);
       const markedRight = !!g && g.pointsAwarded >= g.pointsPossible;
@@ -73,6 +77,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
       bin.n++;
       bin.stated += c;
       bin.right += agrees ? 1 : 0;
+      if (supports.has(q.number)) marks.push({ support: supports.get(q.number)!, agrees });
       questions++;
       if (agrees) {
         agree++;
@@ -100,6 +105,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     }
   }
   const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) : "-");
+  if (show) console.log(`  verified marks: ${marks.length}; MARK_CALIBRATION fit on them: ${JSON.stringify(plattFit(marks))}`);
   if (show)
     for (const [i, b] of bins.entries())
       if (b.n)
@@ -112,8 +118,40 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
 console.log(`dev pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
 console.log(`default ${JSON.stringify(VERIFY_TUNING)}: ${score({})}`);
 const grid: Partial<VerifyTuning>[] = [];
-for (const keyDoubt of [1, 0.01, 0.005, 0.002])
-  for (const slipDoubt of [0, 0.6, 0.7, 0.8, 0.9])
-    for (const clearlyOther of [0.95, 0.98]) grid.push({ keyDoubt, slipDoubt, clearlyOther });
+for (const keyPrior of [1, 2, 3, 5])
+  for (const slipDoubt of [0, 0.6, 0.8])
+    for (const clearlyRight of [0.8, 0.85, 0.9])
+      for (const clearlyOther of [0.9, 0.95]) grid.push({ keyPrior, slipDoubt, clearlyRight, clearlyOther });
 for (const t of grid) console.log(`${JSON.stringify(t)}: ${score(t)}`);
 if (process.env.SHOW) console.log(score(JSON.parse(process.env.SHOW), true));
+
+/** Platt scaling: a and b of p = σ(a·logit(support) + b), fitted by Newton's method to how often the marks agreed. */
+function plattFit(marks: { support: number; agrees: boolean }[]) {
+  const xs = marks.map((m) => {
+    const s = Math.min(1 - 1e-4, Math.max(1e-4, m.support));
+    return Math.log(s / (1 - s));
+  });
+  let a = 1,
+    b = 0;
+  for (let step = 0; step < 50; step++) {
+    let ga = 0,
+      gb = 0,
+      haa = 1e-6,
+      hab = 0,
+      hbb = 1e-6;
+    xs.forEach((x, i) => {
+      const p = 1 / (1 + Math.exp(-(a * x + b)));
+      const e = p - (marks[i].agrees ? 1 : 0);
+      const w = p * (1 - p);
+      ga += e * x;
+      gb += e;
+      haa += w * x * x;
+      hab += w * x;
+      hbb += w;
+    });
+    const det = haa * hbb - hab * hab;
+    a -= (hbb * ga - hab * gb) / det;
+    b -= (haa * gb - hab * ga) / det;
+  }
+  return { a: Number(a.toFixed(3)), b: Number(b.toFixed(3)) };
+}

@@ -27,14 +27,27 @@ export interface VerifyTuning {
    * two swapped) and that reading's share is below this: the ink is unsure just where a slip would be.
    */
   slipDoubt: number;
+  /**
+   * How much more a reading that earns full marks weighs: a child is likelier to have written the key's answer than
+   * any one other number (verify against what is expected). 1 reads the ink alone.
+   */
+  keyPrior: number;
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
-  clearlyRight: 0.9,
+  clearlyRight: 0.8,
   clearlyOther: 0.95,
   keyDoubt: 0.005,
   slipDoubt: 0.6,
+  keyPrior: 3,
 };
+/**
+ * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
+ * of how often such marks agreed with the teacher on dev pages, every capture condition (tune.ts prints the fit).
+ */
+export const MARK_CALIBRATION = { a: 0.795, b: -0.172 };
+/** Development only: tune.ts records each verdict's support to fit MARK_CALIBRATION. */
+export const verdictLog: { record?: (question: number, support: number) => void } = {};
 /** Under this share the handwriting reader's best reading is unsure. */
 const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
@@ -143,24 +156,25 @@ export function verifyHandwriting(
   // confidence (a font's "431" the handwriting reader reads "6431" at 42%), and the mark is a look (decision 0054).
   const apart = /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && (inked[0]?.share ?? 0) < UNSURE_READING;
   const readings = apart ? [...inked, { text: seen, share: ocr.confidence, probability: ocr.confidence, own: true }] : inked;
-  const weight = (r: { text: string; own?: boolean }) => (r.text === seen && !r.own ? tuning.ocrAgreement : 1);
-  const total = readings.reduce((s, r) => s + r.share * weight(r), 0) + rest;
-  const judged = readings
-    .map((r) => {
-      const text = substitute(answer, word.text, r.text);
-      return { reading: r.text, text, p: (r.share * weight(r)) / total, judgement: judgeAnswer(question, text, context) };
-    })
-    .sort((a, b) => b.p - a.p);
-  const best = judged[0];
   const credit = (j: Judgement) => Math.round(j.credit * 100);
+  const weighed = readings.map((r) => {
+    const text = substitute(answer, word.text, r.text);
+    const judgement = judgeAnswer(question, text, context);
+    const ink = r.share * (r.text === seen && !r.own ? tuning.ocrAgreement : 1);
+    return { reading: r.text, text, ink, weight: ink * (credit(judgement) === 100 ? tuning.keyPrior : 1), judgement };
+  });
+  const total = weighed.reduce((s, r) => s + r.weight, 0) + rest;
+  const inkTotal = weighed.reduce((s, r) => s + r.ink, 0) + rest;
+  const judged = weighed.map(({ weight, ink, ...r }) => ({ ...r, p: weight / total, ink: ink / inkTotal })).sort((a, b) => b.p - a.p);
+  const best = judged[0];
   // Readings that earn the best reading's mark: the ink's support for that mark.
   const same = judged.filter((j) => credit(j.judgement) === credit(best.judgement));
-  const probability = calibrated(
-    Math.min(
-      1,
-      same.reduce((s, j) => s + j.p, 0),
-    ),
+  const support = Math.min(
+    1,
+    same.reduce((s, j) => s + j.p, 0),
   );
+  verdictLog.record?.(question.number, support);
+  const probability = calibrated(support, MARK_CALIBRATION);
   const right = credit(best.judgement) === 100;
   const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
   // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
@@ -170,8 +184,8 @@ export function verifyHandwriting(
     keys.some((k) => k && within(seen, k)) ||
     credit(judgeAnswer(question, substitute(answer, word.text, seen), context)) !== credit(best.judgement);
   const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading) && otherMark();
-  // The key's answer (and its equals) as the ink supports it: a mark short of full with the key in sight is a look.
-  const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.p, 0);
+  // The key's answer (and its equals) as the ink alone supports it: a mark short of full with the key in sight is a look.
+  const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
   const oneSlip = keys.some((k) => k && oneSlipApart(k, best.reading.replace(/[^\d]/g, "")));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || (oneSlip && best.p < tuning.slipDoubt));
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);

@@ -236,12 +236,13 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
 /**
  * The handwriting reader cut print-like digits into more than there are: PP-OCR read fairly surely a number two or
  * more digits shorter than its best reading (a typed or font "431" read "43961", the class-set fixture). PP-OCR
- * drops one digit, seldom two: its reading is kept, alone.
+ * drops one digit of a number, seldom two: its reading is kept, alone.
  */
 function overCut(a: WordAlternatives): boolean {
   const seen = a.ocr.text.replace(/\s+/g, "");
   const best = a.readings[0]?.text ?? "";
-  return /^\d+$/.test(seen) && a.ocr.confidence >= 0.7 && best.length - seen.length >= 2;
+  // A one-digit reading is no sign of print: PP-OCR may have boxed one digit of three written ones ("6" of "761").
+  return /^\d{2,}$/.test(seen) && a.ocr.confidence >= 0.7 && best.length - seen.length >= 2;
 }
 
 /**
