@@ -7,7 +7,7 @@ import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
-import { oneSlipApart, verifyHandwriting } from "../../workers/grading/judging/handwriting";
+import { keyBehindLookalikes, oneSlipApart, verifyHandwriting } from "../../workers/grading/judging/handwriting";
 import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { DocumentReading, ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
@@ -324,5 +324,36 @@ describe("verify, don't only transcribe", () => {
     );
     expect(far.judgement.credit).toBe(0);
     expect(far.clear).toBe(false);
+  });
+
+  it("flags a wrong mark whose answer is the key once its look-alikes are read as digits", () => {
+    expect(keyBehindLookalikes("5/5", "515")).toBe(true);
+    expect(keyBehindLookalikes("/3", "13")).toBe(true);
+    expect(keyBehindLookalikes("5/2", "5/2")).toBe(false);
+    expect(keyBehindLookalikes("5/5", "1")).toBe(false);
+    expect(keyBehindLookalikes("515", "515")).toBe(false);
+    const key515 = parseAnswerKey("1. 515", { totalPoints: 1 });
+    const line: ReadLine = {
+      text: "1. 300 + 215 = 5/5",
+      confidence: 0.98,
+      bbox: { x: 0, y: 0, width: 300, height: 20 },
+      words: ["1.", "300", "+", "215", "=", "5/5"].map((text, i) => ({
+        text,
+        confidence: 0.98,
+        bbox: { x: i * 50, y: 0, width: 40, height: 20 },
+      })),
+    };
+    const reading = {
+      pages: [{ number: 1, text: line.text, lines: [line], width: 300, height: 20, confidence: 0.98, method: "ocr", durationMs: 0 }],
+      text: line.text,
+      confidence: 0.98,
+      kind: "png",
+      method: "ocr",
+      durationMs: 0,
+    } as unknown as DocumentReading;
+    const graded = gradeSubmission({ reading, key: key515, assignment: { points: 1 } }).questions[0];
+    expect(graded.pointsAwarded).toBe(0);
+    expect(graded.needsReview).toBe(true);
+    expect(graded.reviewReason).toMatch(/may be the key's 515/);
   });
 });

@@ -13,7 +13,7 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
-import { handwrittenWord, verifyHandwriting } from "./handwriting";
+import { handwrittenWord, keyBehindLookalikes, verifyHandwriting } from "./handwriting";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
@@ -157,6 +157,9 @@ function gradeWithKey(
         doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,
       };
       answerShown = verdict.answer;
+    } else if (!questionLike && match.credit < 1 && keyBehindLookalikes(cleaned, keyAnswer)) {
+      const earlier = "doubt" in match ? match.doubt : undefined;
+      match = { ...match, doubt: [earlier, `"${cleaned}" may be the key's ${keyAnswer} with a digit misread.`].filter(Boolean).join(" ") };
     }
     const review = reviewQuestion({
       answered: true,

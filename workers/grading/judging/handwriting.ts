@@ -118,6 +118,16 @@ function asDigits(text: string): string {
   return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
 }
 
+/**
+ * A mark short of full whose answer, its look-alikes read as the digits they stand for, is the key's ("5/5" for a
+ * written 515: a handwritten 1 read as "/"). Nothing verified the ink, so the mark is a look.
+ */
+export function keyBehindLookalikes(answer: string, keyAnswer: string): boolean {
+  const seen = answer.replace(/\s+/g, "");
+  const digits = asDigits(seen);
+  return digits !== seen && /^\d+$/.test(digits) && keyAnswer.split(" or ").some((k) => k.replace(/\s+/g, "") === digits);
+}
+
 /** The handwritten number in `answer` on `line`: the last of its words that carries the readers' alternatives. */
 export function handwrittenWord(line: TextLine | undefined, answer: string): { text: string; alternatives: WordAlternatives } | undefined {
   const tokens = answer.split(/\s+/).filter(Boolean).reverse();
@@ -155,7 +165,9 @@ export function verifyHandwriting(
   // Neither reader is sure and they do not meet: PP-OCR's plain number is a candidate of its own, weighed by its
   // confidence (a font's "431" the handwriting reader reads "6431" at 42%), and the mark is a look (decision 0054).
   const apart = /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && (inked[0]?.share ?? 0) < UNSURE_READING;
-  const readings = apart ? [...inked, { text: seen, share: ocr.confidence, probability: ocr.confidence, own: true }] : inked;
+  const readings: { text: string; share: number; own?: boolean }[] = apart
+    ? [...inked, { text: seen, share: ocr.confidence, own: true }]
+    : inked;
   const credit = (j: Judgement) => Math.round(j.credit * 100);
   const weighed = readings.map((r) => {
     const text = substitute(answer, word.text, r.text);
