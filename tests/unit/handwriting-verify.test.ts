@@ -285,43 +285,21 @@ describe("verify, don't only transcribe", () => {
   });
 
   it("weighs the key's answer above any one other number, and flags the mark when the ink alone leans the other way", () => {
+    const as12 = (readings: [string, number][]) =>
+      verifyHandwriting(q, "12", { text: "12", alternatives: alternatives(readings, "") }, undefined, "13");
     // The ink leans to "12", but a child is likelier to have written the key's "13" than any one other number.
-    const v = verifyHandwriting(
-      q,
-      "12",
-      {
-        text: "12",
-        alternatives: alternatives(
-          [
-            ["12", 0.55],
-            ["13", 0.4],
-          ],
-          "",
-        ),
-      },
-      undefined,
-      "13",
-    );
-    expect(v.judgement.credit).toBe(1);
-    expect(v.clear).toBe(false);
-    expect(v.doubt).toMatch(/"12"/);
+    const near = as12([
+      ["12", 0.55],
+      ["13", 0.4],
+    ]);
+    expect(near.judgement.credit).toBe(1);
+    expect(near.clear).toBe(false);
+    expect(near.doubt).toMatch(/"12"/);
     // The same ink with "13" far behind: no prior turns it into the key's answer.
-    const far = verifyHandwriting(
-      q,
-      "12",
-      {
-        text: "12",
-        alternatives: alternatives(
-          [
-            ["12", 0.85],
-            ["13", 0.1],
-          ],
-          "",
-        ),
-      },
-      undefined,
-      "13",
-    );
+    const far = as12([
+      ["12", 0.85],
+      ["13", 0.1],
+    ]);
     expect(far.judgement.credit).toBe(0);
     expect(far.clear).toBe(false);
   });
