@@ -134,8 +134,9 @@ export function handwrittenWord(line: TextLine | undefined, answer: string): { t
   for (const word of [...(line?.words ?? [])].reverse()) {
     const alternatives = alternativesOf(word);
     if (!alternatives?.readings.length) continue;
-    // The answer may hold the word as read, or as a misread repair made it ("/3" → "13", answers/misreads.ts).
-    const spelled = [word.text, alternatives.ocr.text, ...alternatives.readings.map((r) => r.text)];
+    // The answer may hold the word as read, or as a misread repair made it ("/3" → "13", answers/misreads.ts), or
+    // without the full stop after its last digit ("29y." → "29y", reading/handwriting/units.ts).
+    const spelled = [word.text, word.text.replace(/[.,]$/, ""), alternatives.ocr.text, ...alternatives.readings.map((r) => r.text)];
     const token = tokens.find((t) => spelled.includes(t));
     if (token) return { text: token, alternatives };
   }
