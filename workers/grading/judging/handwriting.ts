@@ -51,7 +51,7 @@ export const verdictLog: { record?: (question: number, support: number) => void 
 /** Under this share the handwriting reader's best reading is unsure. */
 const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
-export const OCR_SURE = 0.9;
+export const OCR_SURE = 0.95;
 
 /** One slip apart: a digit changed, lost or added, or two neighbours swapped. */
 export function oneSlipApart(a: string, b: string): boolean {
