@@ -49,7 +49,7 @@ const teacherFilterSelectors = [
 ];
 
 const rawClientMessage =
-  "The teacher scope is the only door (docs/decisions/0050): use its methods, or add one in core/db/scoped.ts, never its raw client.";
+  "The teacher scope is the only door (docs/decisions/0050, 0056): use its methods, or add one in core/db/scoped.ts, never its raw client.";
 /** The scope's raw client: `scope.db`, `forTeacher(...).db`, or `db` destructured from either. */
 const rawClientSelectors = [
   { selector: `MemberExpression[property.name="db"][object.name="scope"]`, message: rawClientMessage },
@@ -180,16 +180,12 @@ export default tseslint.config(
       ],
     },
   },
-  // One door to a teacher's data (docs/decisions/0044, 0050): a teacher filter is written only in core/db/scoped.ts,
-  // and outside the grading worker (whose remaining callers wait for their owners) nothing takes the scope's raw client.
+  // One door to a teacher's data (docs/decisions/0044, 0050, 0056): a teacher filter is written only in
+  // core/db/scoped.ts, and nothing takes a raw client from the scope (it has none; the rule keeps one from coming back).
   {
-    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/app.ts", "scripts/**/*.{ts,mjs}"],
+    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/**/*.ts", "scripts/**/*.{ts,mjs}"],
     ignores: ["core/db/scoped.ts"],
     rules: { "no-restricted-syntax": ["error", ...teacherFilterSelectors, ...rawClientSelectors] },
-  },
-  {
-    files: ["workers/grading/**/*.ts"],
-    rules: { "no-restricted-syntax": ["error", ...teacherFilterSelectors] },
   },
   prettier,
 );

@@ -4,9 +4,9 @@
 // app/server/plans.server.ts (docs/decisions/0051).
 // The pages import these rules, so this module imports no table: gradingAllowance loads the schema when it runs
 // (a static import put 35 KB of drizzle in the pages' bundle). Lint keeps it so.
-import { eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { PLAN_IDS } from "./constants";
-import type { Db } from "./db/client";
+import type { TeacherScope } from "./db/scoped";
 
 /** The plans, cheapest first. Their ids are a column of the schema, so they are declared in core/constants.ts. */
 export { PLAN_IDS };
@@ -48,16 +48,11 @@ export function monthStart(now: Date): Date {
 
 export type GradingAllowance = { plan: PlanId; used: number; limit: number | null; reached: boolean };
 
-export async function gradingAllowance(db: Db, teacherId: string, now = new Date()): Promise<GradingAllowance> {
-  const [{ submissions, teachers }, { forTeacher }] = await Promise.all([import("./db/schema"), import("./db/scoped")]);
-  const teacher = await db.query.teachers.findFirst({ where: eq(teachers.id, teacherId), columns: { plan: true } });
-  const plan = teacher?.plan ?? "starter";
-  const scope = forTeacher(db, teacherId);
-  const [row] = await db
-    .select({ used: sql<number>`count(*)` })
-    .from(submissions)
-    .where(scope.where(submissions, eq(submissions.status, "graded"), gte(submissions.gradedAt, monthStart(now))));
-  const used = Number(row?.used ?? 0);
+/** The teacher's graded submissions this month against their plan's limit. */
+export async function gradingAllowance(scope: TeacherScope, now = new Date()): Promise<GradingAllowance> {
+  const { submissions } = await import("./db/schema");
+  const plan = (await scope.plan()) ?? "starter";
+  const used = await scope.count(submissions, and(eq(submissions.status, "graded"), gte(submissions.gradedAt, monthStart(now))));
   const limit = plan === "starter" ? STARTER_GRADED_PER_MONTH : null;
   return { plan, used, limit, reached: limit !== null && used >= limit };
 }

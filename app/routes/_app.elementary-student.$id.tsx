@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { WeeklyProgressChart, SUBJECT_COLORS } from "~/components/charts/charts";
@@ -21,7 +21,9 @@ import {
   toConferenceJson,
 } from "~/server/conference.server";
 import { getDb } from "../../core/db/client";
-import { studentProfile } from "~/server/students.server";
+import { getStudent, studentProfile, type StudentRecord } from "~/server/students.server";
+import { intentAction } from "~/server/intent-action.server";
+import { z } from "zod";
 import { UnsupportedFileError } from "../../core/files/file-type";
 import { DataTable } from "~/components/ui/data-table";
 
@@ -57,60 +59,58 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type Result = { intent: string; message?: string; alert?: string; error?: string; fieldErrors?: Record<string, string[]> };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { teacher } = await requireTeacher(request, context);
-  const env = context.cloudflare.env;
-  const db = getDb(env.DB);
-  const studentId = params.id!;
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const reply = (r: Result, status = 200) => data(r, { status });
-  switch (intent) {
-    case "add-item": {
-      const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
-      const fields = ConferenceItemForm.safeParse(
-        Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string" && v !== "")),
-      );
-      if (!fields.success) {
-        const fieldErrors: Record<string, string[]> = {};
-        for (const issue of fields.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-        return reply({ intent, error: files.length === 0 ? SELECT_FILE_FIRST : "Add a title and a description.", fieldErrors }, 400);
+const ElementaryStudentIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-item") }),
+  z.object({ intent: z.literal("add-from-submission"), submissionId: z.string().default("") }),
+  z.object({ intent: z.literal("remove-item"), itemId: z.string().default("") }),
+]);
+
+export const action = (args: ActionFunctionArgs) =>
+  intentAction<StudentRecord, z.infer<typeof ElementaryStudentIntent>, Result>(args, {
+    find: (db, teacherId, params) => getStudent(db, teacherId, params.id!),
+    intents: ElementaryStudentIntent,
+    run: async ({ intent: input, row: student, teacher, db, env, formData, reply }) => {
+      const intent = input.intent;
+      switch (input.intent) {
+        case "add-item": {
+          const files = formData.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
+          const fields = ConferenceItemForm.safeParse(
+            Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string" && v !== "")),
+          );
+          if (!fields.success) {
+            const fieldErrors: Record<string, string[]> = {};
+            for (const issue of fields.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
+            return reply({ intent, error: files.length === 0 ? SELECT_FILE_FIRST : "Add a title and a description.", fieldErrors }, 400);
+          }
+          if (files.length === 0) return reply({ intent, error: SELECT_FILE_FIRST }, 400);
+          if (files.length > 10) return reply({ intent, error: "Add at most 10 files at once." }, 400);
+          const checked: CheckedConferenceFile[] = [];
+          try {
+            for (const file of files) checked.push(await checkConferenceFile(file));
+          } catch (error) {
+            if (error instanceof UnsupportedFileError)
+              return reply({ intent, error: error.message }, error.reason === "too-large" ? 413 : 415);
+            throw error;
+          }
+          const created = await addConferenceItems(db, env.UPLOADS, teacher.id, student.id, fields.data, checked);
+          if (!created) notFound();
+          const message = `Added "${fields.data.title}" to conference folder!`;
+          return reply({ intent, message, alert: message });
+        }
+        case "add-from-submission": {
+          const added = await addConferenceItemFromSubmission(db, env.UPLOADS, teacher.id, student.id, input.submissionId);
+          if (!added) return reply({ intent, error: "That graded work was not found." }, 404);
+          if (added.already) return reply({ intent, message: `"${added.item.title}" is already in the conference folder.` });
+          const message = `Added "${added.item.title}" to conference folder!`;
+          return reply({ intent, message, alert: message });
+        }
+        case "remove-item": {
+          const ok = await removeConferenceItem(db, env.UPLOADS, teacher.id, student.id, input.itemId);
+          return ok ? reply({ intent, message: "Removed from the conference folder." }) : reply({ intent, error: "Item not found." }, 404);
+        }
       }
-      if (files.length === 0) return reply({ intent, error: SELECT_FILE_FIRST }, 400);
-      if (files.length > 10) return reply({ intent, error: "Add at most 10 files at once." }, 400);
-      const checked: CheckedConferenceFile[] = [];
-      try {
-        for (const file of files) checked.push(await checkConferenceFile(file));
-      } catch (error) {
-        if (error instanceof UnsupportedFileError) return reply({ intent, error: error.message }, error.reason === "too-large" ? 413 : 415);
-        throw error;
-      }
-      const created = await addConferenceItems(db, env.UPLOADS, teacher.id, studentId, fields.data, checked);
-      if (!created) notFound();
-      const message = `Added "${fields.data.title}" to conference folder!`;
-      return reply({ intent, message, alert: message });
-    }
-    case "add-from-submission": {
-      const added = await addConferenceItemFromSubmission(
-        db,
-        env.UPLOADS,
-        teacher.id,
-        studentId,
-        String(formData.get("submissionId") ?? ""),
-      );
-      if (!added) return reply({ intent, error: "That graded work was not found." }, 404);
-      if (added.already) return reply({ intent, message: `"${added.item.title}" is already in the conference folder.` });
-      const message = `Added "${added.item.title}" to conference folder!`;
-      return reply({ intent, message, alert: message });
-    }
-    case "remove-item": {
-      const ok = await removeConferenceItem(db, env.UPLOADS, teacher.id, studentId, String(formData.get("itemId") ?? ""));
-      return ok ? reply({ intent, message: "Removed from the conference folder." }) : reply({ intent, error: "Item not found." }, 404);
-    }
-    default:
-      return reply({ intent, error: "Unknown action." }, 400);
-  }
-}
+    },
+  });
 
 function attendedLabel(a: { present: number; late: number; absent: number }) {
   const total = a.present + a.late + a.absent;

@@ -12,6 +12,7 @@ import { SettingsForm } from "~/schemas/assignments";
 import { accessLogFor } from "~/server/access-log.server";
 import { requireTeacher } from "~/server/auth.server";
 import { getDb } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { gradingAllowance, STARTER_FILES_PER_UPLOAD, UPGRADE_PATH } from "../../core/plans";
 import { handleSettingsAction, type SettingsIntent } from "~/server/settings-actions.server";
 import { getRetentionDays, getSettings } from "~/server/settings.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account: { email: teacher.email, hasPassword: teacher.passwordHash !== null },
     retentionDays: await getRetentionDays(db, teacher.id),
     accessLog: await accessLogFor(db, teacher.id, { limit: 50 }),
-    allowance: await gradingAllowance(db, teacher.id),
+    allowance: await gradingAllowance(forTeacher(db, teacher.id)),
     google: await googleAccountState(request, context, teacher),
     classroom: await classroomState(context, teacher),
   };

@@ -16,6 +16,7 @@ import {
   type sessions,
   students,
   submissions,
+  teachers,
 } from "./schema";
 
 /** A table whose every row belongs to one teacher. */
@@ -40,8 +41,14 @@ export function identityOf(table: IdentityTable, teacherId: string): SQL {
   return eq(table.teacherId, teacherId);
 }
 
-/** A teacher's door to the data: scope methods only; its raw client is the grading worker's, for now (docs/decisions/0050). */
+/** A teacher's door to the data: scope methods only, no raw client (docs/decisions/0050, 0056). */
 export type TeacherScope = ReturnType<typeof forTeacher>;
+
+/** How a select over a teacher table is ordered and cut. */
+export type RowsQuery = { orderBy?: (SQLiteColumn | SQL)[]; limit?: number };
+
+/** The row an aggregate select returns: each field's SQL type (`sql<number>\`count(*)\``). */
+type Aggregates<F extends Record<string, SQL>> = { [K in keyof F]: F[K] extends SQL<infer V> ? V : never };
 
 export function forTeacher(db: Db, teacherId: string) {
   if (!teacherId) throw new Error("forTeacher needs a teacher id");
@@ -52,14 +59,64 @@ export function forTeacher(db: Db, teacherId: string) {
   /** This teacher's submission ids, as a subquery: the parent that every question result is reached through. */
   const ownSubmissionIds = () => db.select({ id: submissions.id }).from(submissions).where(where(submissions));
 
+  /** One row of aggregates (`sql<number>\`count(*)\``, sums, averages) over this teacher's rows of `table` that meet `condition`. */
+  async function aggregate<F extends Record<string, SQL>>(table: TeacherTable, fields: F, condition?: SQL): Promise<Aggregates<F>> {
+    const [row] = await db
+      .select(fields)
+      .from(table as SQLiteTable)
+      .where(where(table, condition));
+    return row as Aggregates<F>;
+  }
+
   return {
-    /**
-     * @deprecated The raw client, kept only for the grading worker's remaining callers until they move to scope
-     * methods (docs/decisions/0050). Lint refuses it in app/, core/, workers/app.ts and scripts/.
-     */
-    db,
     teacherId,
     where,
+
+    /** This teacher's rows of `table` that meet `condition`, in `orderBy` order, at most `limit` of them. */
+    async rows<T extends TeacherTable>(table: T, condition?: SQL, { orderBy = [], limit }: RowsQuery = {}): Promise<T["$inferSelect"][]> {
+      let query = db
+        .select()
+        .from(table as SQLiteTable)
+        .where(where(table, condition))
+        .$dynamic();
+      if (orderBy.length) query = query.orderBy(...orderBy);
+      if (limit !== undefined) query = query.limit(limit);
+      return (await query) as T["$inferSelect"][];
+    },
+
+    aggregate,
+
+    /** How many of this teacher's rows of `table` meet `condition`. */
+    async count(table: TeacherTable, condition?: SQL): Promise<number> {
+      const { rows } = await aggregate(table, { rows: sql<number>`count(*)` }, condition);
+      return Number(rows ?? 0);
+    },
+
+    /** Changes this teacher's rows of `table` that meet `condition`; returns the ids of the rows it changed. */
+    async update<T extends TeacherTable>(table: T, set: Partial<T["$inferInsert"]>, condition?: SQL): Promise<string[]> {
+      const changed = await db
+        .update(table as SQLiteTable)
+        .set(set as never)
+        .where(where(table, condition))
+        .returning({ id: table.id });
+      return changed.map((row) => String(row.id));
+    },
+
+    /** The teacher's one row of a table keyed by the teacher alone (settings), or undefined before it is written. */
+    async ownRow<T extends OwnedTable>(table: T): Promise<T["$inferSelect"] | undefined> {
+      const [row] = await db
+        .select()
+        .from(table as SQLiteTable)
+        .where(ownedBy(table, teacherId))
+        .limit(1);
+      return row as T["$inferSelect"] | undefined;
+    },
+
+    /** The teacher's plan (undefined for an account that is gone): what the grading allowance is measured against. */
+    async plan(): Promise<(typeof teachers.$inferSelect)["plan"] | undefined> {
+      const [row] = await db.select({ plan: teachers.plan }).from(teachers).where(eq(teachers.id, teacherId)).limit(1);
+      return row?.plan;
+    },
 
     /**
      * `alias.teacher_id = ?` for a raw SQL subquery over a teacher table (`submissions s`, `assignments a`):
@@ -101,6 +158,32 @@ export function forTeacher(db: Db, teacherId: string) {
         .update(questionResults)
         .set(set)
         .where(and(eq(questionResults.id, id), inArray(questionResults.submissionId, ownSubmissionIds())));
+    },
+
+    /**
+     * Writes a graded submission in one batch: its question results replaced by `results` and its own row changed by
+     * `set`. Nothing is written (false) when the submission is not this teacher's.
+     */
+    async replaceQuestionResults(
+      submissionId: string,
+      results: Omit<typeof questionResults.$inferInsert, "submissionId">[],
+      set: Partial<typeof submissions.$inferInsert>,
+    ): Promise<boolean> {
+      const [own] = await db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(where(submissions, eq(submissions.id, submissionId)))
+        .limit(1);
+      if (!own) return false;
+      await db.batch([
+        db.delete(questionResults).where(eq(questionResults.submissionId, submissionId)),
+        ...results.map((result) => db.insert(questionResults).values({ ...result, submissionId })),
+        db
+          .update(submissions)
+          .set(set)
+          .where(where(submissions, eq(submissions.id, submissionId))),
+      ]);
+      return true;
     },
 
     /** One row by id, or undefined when it is missing or another teacher's. */
@@ -158,6 +241,19 @@ export function forTeacher(db: Db, teacherId: string) {
           .where(where(classes, inArray(classes.id, slice)))
           .then((rows) => rows.map((row) => row.enrollment)),
       );
+    },
+
+    /** This teacher's students enrolled in one of this teacher's classes (the enrollments reached through the class). */
+    async studentsIn(classId: string): Promise<(typeof students.$inferSelect)[]> {
+      const enrolled = db
+        .select({ id: enrollments.studentId })
+        .from(enrollments)
+        .innerJoin(classes, eq(classes.id, enrollments.classId))
+        .where(where(classes, eq(classes.id, classId)));
+      return await db
+        .select()
+        .from(students)
+        .where(where(students, inArray(students.id, enrolled)));
     },
 
     /** Attendance of one of this teacher's classes. */

@@ -2,6 +2,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../core/db/client";
+import { forTeacher } from "../../core/db/scoped";
 import { gradingAllowance, monthStart, PLAN_LIMIT_MESSAGE, STARTER_GRADED_PER_MONTH } from "../../core/plans";
 import { api, postForm, registerTeacher, sessionCookieFrom, waitFor } from "./helpers";
 
@@ -34,15 +35,20 @@ describe("plan limits", () => {
     await gradedThisMonth(user.id, 3, Date.UTC(2026, 10, 1));
     await gradedThisMonth(user.id, 5, Date.UTC(2026, 9, 31, 23, 59));
     expect(monthStart(now).toISOString()).toBe("2026-11-01T00:00:00.000Z");
-    expect(await gradingAllowance(getDb(env.DB), user.id, now)).toEqual({ plan: "starter", used: 3, limit: 100, reached: false });
+    expect(await gradingAllowance(forTeacher(getDb(env.DB), user.id), now)).toEqual({
+      plan: "starter",
+      used: 3,
+      limit: 100,
+      reached: false,
+    });
   });
 
   it("stops grading at 100 on Starter with the upgrade link, and not on Professional", async () => {
     const { user, access_token, email, password } = await registerTeacher();
     await gradedThisMonth(user.id, STARTER_GRADED_PER_MONTH - 1);
-    expect((await gradingAllowance(getDb(env.DB), user.id)).reached).toBe(false);
+    expect((await gradingAllowance(forTeacher(getDb(env.DB), user.id))).reached).toBe(false);
     await gradedThisMonth(user.id, 1, Date.now() - 1000);
-    expect(await gradingAllowance(getDb(env.DB), user.id)).toMatchObject({ used: 100, reached: true });
+    expect(await gradingAllowance(forTeacher(getDb(env.DB), user.id))).toMatchObject({ used: 100, reached: true });
 
     const { job_id, submission_id } = await quickSnap(access_token);
     const row = await waitFor(
@@ -65,7 +71,7 @@ describe("plan limits", () => {
 
     // On Professional the same teacher grades on (the plan lives in the database; no payment).
     await env.DB.prepare("update teachers set plan = 'professional' where id = ?").bind(user.id).run();
-    expect(await gradingAllowance(getDb(env.DB), user.id)).toMatchObject({ plan: "professional", limit: null, reached: false });
+    expect(await gradingAllowance(forTeacher(getDb(env.DB), user.id))).toMatchObject({ plan: "professional", limit: null, reached: false });
     const second = await quickSnap(access_token);
     const graded = await waitFor(
       () =>

@@ -3,7 +3,7 @@
 // student page is then read against it, and no page is read alone for want of a template. A blank that cannot be
 // made a template (not one page of print read word by word) leaves the set to find its template from its pages,
 // as without one, and every page says so in its review notes.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { TeacherScope } from "../../core/db/scoped";
 import { assignmentFiles } from "../../core/db/schema";
 import { classSetBlankKey, classSetTemplateKey } from "../../core/files/class-set-keys";
@@ -47,12 +47,11 @@ async function readBlank(env: Env, teacherId: string, assignmentId: string, file
 
 /** The assignment's blank worksheet as a template: read the first time, kept in R2 after. Nothing without one. */
 export async function blankWorksheet(env: Env, scope: TeacherScope, assignmentId: string): Promise<BlankWorksheet> {
-  const [file] = await scope.db
-    .select({ id: assignmentFiles.id, r2Key: assignmentFiles.r2Key })
-    .from(assignmentFiles)
-    .where(scope.where(assignmentFiles, eq(assignmentFiles.assignmentId, assignmentId), eq(assignmentFiles.kind, "blank_worksheet")))
-    .orderBy(desc(assignmentFiles.createdAt))
-    .limit(1);
+  const [file] = await scope.rows(
+    assignmentFiles,
+    and(eq(assignmentFiles.assignmentId, assignmentId), eq(assignmentFiles.kind, "blank_worksheet")),
+    { orderBy: [desc(assignmentFiles.createdAt)], limit: 1 },
+  );
   if (!file) return {};
   const kept = await keptTemplate(env.UPLOADS, scope.teacherId, assignmentId);
   if (kept?.blank === file.id) return { template: kept };

@@ -28,10 +28,7 @@ export async function regradeReadAlone(
   },
   current: string,
 ): Promise<number> {
-  const earlier = await scope.db
-    .select()
-    .from(submissions)
-    .where(scope.where(submissions, and(eq(submissions.assignmentId, assignment.id), eq(submissions.status, "graded"))));
+  const earlier = await scope.rows(submissions, and(eq(submissions.assignmentId, assignment.id), eq(submissions.status, "graded")));
   let count = 0;
   for (const submission of earlier) {
     if (submission.id === current || !submission.flags.includes(READ_ALONE)) continue;

@@ -58,10 +58,7 @@ export async function consume(message: Message<unknown>, env: Env) {
     }
     // Keep the latest reason so the dead-letter consumer can tell the teacher why it finally failed.
     const scope = forTeacher(getDb(env.DB), teacherId);
-    await scope.db
-      .update(submissions)
-      .set({ failureReason: reason })
-      .where(scope.where(submissions, eq(submissions.id, submissionId)));
+    await scope.update(submissions, { failureReason: reason }, eq(submissions.id, submissionId));
     await sink.append({ type: "error", submissionId, message: `Attempt ${message.attempts} failed: ${reason}` });
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }

@@ -1,28 +1,24 @@
 // A regrade keeps the teacher's per-question overrides: the grader's new judgement is stored beside them
 // (ai_points, reason, the review flag), the teacher's points and feedback stand, and the total follows.
 // A submission flagged `discard_overrides` (the teacher chose a fresh grade) drops them instead.
-import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../../core/db/client";
-import { questionResults } from "../../core/db/schema";
+import type { questionResults } from "../../core/db/schema";
+import type { TeacherScope } from "../../core/db/scoped";
 import type { GradingResult } from "../../core/grading/result";
 
 export const DISCARD_OVERRIDES = "discard_overrides";
 
 export type Override = Pick<typeof questionResults.$inferSelect, "questionNumber" | "pointsAwarded" | "feedback" | "editedBy" | "editedAt">;
 
-export async function teacherOverrides(db: Db, submissionId: string, flags: string[]): Promise<Map<string, Override>> {
+/** The teacher's overrides of one of their submissions, by question number (the results the teacher edited). */
+export async function teacherOverrides(scope: TeacherScope, submissionId: string, flags: string[]): Promise<Map<string, Override>> {
   if (flags.includes(DISCARD_OVERRIDES)) return new Map();
-  const rows = await db
-    .select({
-      questionNumber: questionResults.questionNumber,
-      pointsAwarded: questionResults.pointsAwarded,
-      feedback: questionResults.feedback,
-      editedBy: questionResults.editedBy,
-      editedAt: questionResults.editedAt,
-    })
-    .from(questionResults)
-    .where(and(eq(questionResults.submissionId, submissionId), isNotNull(questionResults.editedAt)));
-  return new Map(rows.map((r) => [r.questionNumber, r]));
+  const edited = (await scope.questionResultsOf([submissionId])).filter((r) => r.editedAt !== null);
+  return new Map(
+    edited.map(({ questionNumber, pointsAwarded, feedback, editedBy, editedAt }) => [
+      questionNumber,
+      { questionNumber, pointsAwarded, feedback, editedBy, editedAt },
+    ]),
+  );
 }
 
 /** The result with the teacher's points in place of the grader's where the teacher overrode them. */

@@ -3,7 +3,7 @@
 // idempotently (a redelivered message rewrites the same rows), so a retry never duplicates or loses a result.
 // Every row is read and written through forTeacher with the message's teacher: another teacher's rows are
 // simply not found.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../../core/db/client";
 import { forTeacher, type TeacherScope } from "../../core/db/scoped";
 import { assignmentFiles, assignments, submissions } from "../../core/db/schema";
@@ -65,20 +65,19 @@ async function teacherDocumentText(
 ): Promise<string | null> {
   const stored = kind === "answer_key" ? assignment.answerKeyText : assignment.rubricText;
   if (stored?.trim()) return stored;
-  const files = await scope.db
-    .select()
-    .from(assignmentFiles)
-    .where(scope.where(assignmentFiles, eq(assignmentFiles.assignmentId, assignment.id), eq(assignmentFiles.kind, kind)))
-    .orderBy(assignmentFiles.createdAt);
+  const files = await scope.rows(assignmentFiles, and(eq(assignmentFiles.assignmentId, assignment.id), eq(assignmentFiles.kind, kind)), {
+    orderBy: [assignmentFiles.createdAt],
+  });
   if (files.length === 0) return null;
   const texts: string[] = [];
   for (const file of files) texts.push((await readUpload(env, await readStoredFile(env, file.r2Key), {}, true)).text);
   const text = texts.join("\n\n").trim();
   if (text) {
-    await scope.db
-      .update(assignments)
-      .set(kind === "answer_key" ? { answerKeyText: text } : { rubricText: text })
-      .where(scope.where(assignments, eq(assignments.id, assignment.id)));
+    await scope.update(
+      assignments,
+      kind === "answer_key" ? { answerKeyText: text } : { rubricText: text },
+      eq(assignments.id, assignment.id),
+    );
   }
   return text || null;
 }
@@ -166,11 +165,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
     await settleJob(env, message, sink); // a redelivered message: the result is already stored
     return;
   }
-  if ((await gradingAllowance(scope.db, submission.teacherId)).reached) throw new PermanentGradingError(PLAN_LIMIT_MESSAGE);
-  await scope.db
-    .update(submissions)
-    .set({ status: "processing", updatedAt: new Date() })
-    .where(scope.where(submissions, eq(submissions.id, submission.id)));
+  if ((await gradingAllowance(scope)).reached) throw new PermanentGradingError(PLAN_LIMIT_MESSAGE);
+  await scope.update(submissions, { status: "processing", updatedAt: new Date() }, eq(submissions.id, submission.id));
   await sink.append(
     { type: "submission_started", submissionId: submission.id, studentName: submission.studentName, attempt },
     `started:${submission.id}:${attempt}`,
@@ -186,7 +182,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const printed =
     assignment && !corrected ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id)) : undefined;
   // Hosted readers, when configured and the teacher allows them: answers' crops by default, whole pages on request.
-  const hosted = corrected ? {} : await hostedReadersForTeacher(env, scope.db, scope.teacherId);
+  const hosted = corrected ? {} : await hostedReadersForTeacher(env, scope);
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
     : await readSubmissionFile(env, scope, submission, sink, printed, hosted.pages);

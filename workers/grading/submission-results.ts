@@ -1,8 +1,7 @@
 // The end of one submission's grading, shared by the pipeline and the class-set regrade: linking the paper to a
 // student of the roster, and writing the result to D1 idempotently (a redelivered message rewrites the same rows).
-import { eq, inArray } from "drizzle-orm";
 import type { TeacherScope } from "../../core/db/scoped";
-import { type assignments, enrollments, questionResults, students, submissions } from "../../core/db/schema";
+import { type assignments, students, type submissions } from "../../core/db/schema";
 import { matchRoster, type ScoredStudent } from "../../core/roster/match-name";
 import { readableName } from "../../core/students/names";
 import type { DocumentReading, GradingResult } from "./engines";
@@ -37,20 +36,7 @@ export async function identifyStudent(
   if (!name) return { studentName: submission.studentName, studentId: submission.studentId, unlinked: null };
   if (submission.studentId) return { studentName: name, studentId: submission.studentId, unlinked: null };
   // The class's enrollments are reached through the assignment, itself read through the teacher's scope.
-  const roster = await scope.db
-    .select({ id: students.id, name: students.name })
-    .from(students)
-    .where(
-      scope.where(
-        students,
-        assignment?.classId
-          ? inArray(
-              students.id,
-              scope.db.select({ id: enrollments.studentId }).from(enrollments).where(eq(enrollments.classId, assignment.classId)),
-            )
-          : undefined,
-      ),
-    );
+  const roster = assignment?.classId ? await scope.studentsIn(assignment.classId) : await scope.rows(students);
   const match = matchRoster(name, roster);
   if (match.student) return { studentName: match.student.name, studentId: match.student.id, unlinked: null };
   return { studentName: name, studentId: null, unlinked: roster.length ? unlinkedNote(name, match.candidates) : null };
@@ -89,51 +75,44 @@ export async function saveResult(
     ...new Set([...kept, ...result.flags.map((f) => f.type.replaceAll("-", "_")), ...(outcome.readAlone ? [READ_ALONE] : [])]),
   ];
   const reviewNotes = [...new Set([...result.reviewReasons, ...result.flags.map((f) => f.message)])];
-  const { db } = scope;
   // question_results has no teacher of its own: it is reached through the submission, read through the scope.
-  const merged = applyOverrides(result, await teacherOverrides(db, submission.id, submission.flags));
-  await db.batch([
-    db.delete(questionResults).where(eq(questionResults.submissionId, submission.id)),
-    ...merged.questions.map(({ question: q, points, override }) =>
-      db.insert(questionResults).values({
-        id: `${submission.id}:${q.number}`,
-        submissionId: submission.id,
-        questionNumber: String(q.number),
-        keyAnswer: q.keyAnswer,
-        studentAnswer: q.studentAnswer,
-        pointsAwarded: points,
-        pointsPossible: q.pointsPossible,
-        aiPoints: q.pointsAwarded,
-        reason: q.reason,
-        confidence: q.confidence,
-        needsReview: q.needsReview,
-        reviewReason: q.reviewReason,
-        feedback: override?.feedback ?? q.feedback,
-        editedBy: override?.editedBy ?? null,
-        editedAt: override?.editedAt ?? null,
-        cropKey: outcome.crops?.get(q.number) ?? null,
-      }),
-    ),
-    db
-      .update(submissions)
-      .set({
-        status: "graded",
-        studentName: outcome.studentName,
-        studentId: outcome.studentId,
-        // Checked without a key: no score, so nothing enters an average (decision 0033).
-        ...(checked
-          ? { score: null, maxScore: null, percent: null, aiScore: null }
-          : { score: merged.score, maxScore: result.max, percent: merged.percent, aiScore: result.total }),
-        needsReview: result.needsReview,
-        recognizedText: reading.text,
-        readingConfidence: reading.confidence,
-        feedback: outcome.feedback,
-        flags,
-        reviewNotes,
-        failureReason: null,
-        gradedAt: now,
-        updatedAt: now,
-      })
-      .where(scope.where(submissions, eq(submissions.id, submission.id))),
-  ]);
+  const merged = applyOverrides(result, await teacherOverrides(scope, submission.id, submission.flags));
+  await scope.replaceQuestionResults(
+    submission.id,
+    merged.questions.map(({ question: q, points, override }) => ({
+      id: `${submission.id}:${q.number}`,
+      questionNumber: String(q.number),
+      keyAnswer: q.keyAnswer,
+      studentAnswer: q.studentAnswer,
+      pointsAwarded: points,
+      pointsPossible: q.pointsPossible,
+      aiPoints: q.pointsAwarded,
+      reason: q.reason,
+      confidence: q.confidence,
+      needsReview: q.needsReview,
+      reviewReason: q.reviewReason,
+      feedback: override?.feedback ?? q.feedback,
+      editedBy: override?.editedBy ?? null,
+      editedAt: override?.editedAt ?? null,
+      cropKey: outcome.crops?.get(q.number) ?? null,
+    })),
+    {
+      status: "graded",
+      studentName: outcome.studentName,
+      studentId: outcome.studentId,
+      // Checked without a key: no score, so nothing enters an average (decision 0033).
+      ...(checked
+        ? { score: null, maxScore: null, percent: null, aiScore: null }
+        : { score: merged.score, maxScore: result.max, percent: merged.percent, aiScore: result.total }),
+      needsReview: result.needsReview,
+      recognizedText: reading.text,
+      readingConfidence: reading.confidence,
+      feedback: outcome.feedback,
+      flags,
+      reviewNotes,
+      failureReason: null,
+      gradedAt: now,
+      updatedAt: now,
+    },
+  );
 }

@@ -2,11 +2,10 @@
 // (Settings: "Let a hosted AI model read page images", off by default). By default only the crops of answers that
 // stay uncertain leave (answer-reader-step.ts); whole pages only in a page mode (VISION_READER_MODE, decision 0053).
 // A misconfigured reader never stops grading: the local engine's reading stands.
-import type { Db } from "../../core/db/client";
 import { settings } from "../../core/db/schema";
+import type { TeacherScope } from "../../core/db/scoped";
 import { visionReaderFor, VisionConfigError, type VisionReader } from "./reading/ocr/vision";
 import { answerReaderFor, type AnswerReader } from "./reading/ocr/answer-reader";
-import { ownedBy } from "../../core/db/scoped";
 
 export interface HostedReaders {
   /** Reads whole pages (page modes only). */
@@ -15,9 +14,9 @@ export interface HostedReaders {
   answers?: AnswerReader;
 }
 
-export async function hostedReadersForTeacher(env: Env, db: Db, teacherId: string): Promise<HostedReaders> {
+export async function hostedReadersForTeacher(env: Env, scope: Pick<TeacherScope, "ownRow">): Promise<HostedReaders> {
   if (!env.VISION_READER || env.VISION_READER === "off") return {};
-  const row = await db.query.settings.findFirst({ where: ownedBy(settings, teacherId), columns: { allowHostedReading: true } });
+  const row = await scope.ownRow(settings);
   if (!row?.allowHostedReading) return {};
   try {
     const pages = visionReaderFor(env);

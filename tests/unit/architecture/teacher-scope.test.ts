@@ -1,6 +1,6 @@
 // One door to a teacher's data (docs/decisions/0044), checked through the real lint configuration: a hand-written
 // teacherId filter (or `teacher_id` in raw SQL) is refused everywhere but core/db/scoped.ts; the scope's helpers and
-// join conditions pass; the scope's raw client is refused outside the grading worker (docs/decisions/0050).
+// join conditions pass; the scope's raw client is refused everywhere, the grading worker included (docs/decisions/0050, 0056).
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -31,6 +31,8 @@ describe("the teacher scope's door", { timeout: 30_000 }, () => {
       "declare function forTeacher(db: unknown, id: string): { db: unknown };\nexport const raw = forTeacher(null, 't').db;",
     ],
     ["workers/app.ts", "declare const scope: { db: unknown };\nexport const { db } = scope;"],
+    ["workers/grading/probe.ts", "declare const scope: { db: unknown };\nexport const raw = scope.db;"],
+    ["workers/grading/reading/probe.ts", "declare const scope: { db: unknown };\nexport const { db } = scope;"],
     [
       "scripts/probe.ts",
       "declare function forTeacher(db: unknown, id: string): { db: unknown };\nexport const { db } = forTeacher(null, 't');",
@@ -41,7 +43,6 @@ describe("the teacher scope's door", { timeout: 30_000 }, () => {
 
   it.each([
     ["core/db/scoped.ts", "export const w = (id: string) => eq(classes.teacherId, id);"],
-    ["workers/grading/probe.ts", "declare const scope: { db: unknown };\nexport const raw = scope.db;"],
     ["app/server/probe.server.ts", "declare const session: { db: unknown };\nexport const raw = session.db;"],
     ["app/server/probe.server.ts", "export const j = eq(teachers.id, classes.teacherId);"],
     ["app/server/probe.server.ts", "export const w = (id: string) => eq(classes.id, id);"],

@@ -156,25 +156,23 @@ describe("readDocument with a vision reader", () => {
 });
 
 describe("hostedReadersForTeacher", () => {
-  const dbWith = (allowHostedReading: boolean | undefined) =>
-    ({
-      query: { settings: { findFirst: async () => (allowHostedReading === undefined ? undefined : { allowHostedReading }) } },
-    }) as never;
+  const scopeWith = (allowHostedReading: boolean | undefined) =>
+    ({ ownRow: async () => (allowHostedReading === undefined ? undefined : { allowHostedReading }) }) as never;
   const configured = { VISION_READER: "openai", OPENAI_API_KEY: "sk-test" } as unknown as Env;
 
   it("sends images out only when a reader is configured AND the teacher allowed it: answers' crops unless a page mode is asked for", async () => {
     const { hostedReadersForTeacher } = await import("../../../workers/grading/vision-step");
-    const allowed = await hostedReadersForTeacher(configured, dbWith(true), "t1");
+    const allowed = await hostedReadersForTeacher(configured, scopeWith(true));
     expect(allowed.answers).toMatchObject({ provider: "openai", modelId: "gpt-4o-mini" });
     expect(allowed.pages).toBeUndefined();
-    const pages = await hostedReadersForTeacher({ ...configured, VISION_READER_MODE: "low-confidence" }, dbWith(true), "t1");
+    const pages = await hostedReadersForTeacher({ ...configured, VISION_READER_MODE: "low-confidence" }, scopeWith(true));
     expect(pages.pages).toMatchObject({ provider: "openai", mode: "low-confidence" });
     expect(pages.answers).toBeDefined();
-    expect(await hostedReadersForTeacher(configured, dbWith(false), "t1")).toEqual({});
-    expect(await hostedReadersForTeacher(configured, dbWith(undefined), "t1")).toEqual({});
-    expect(await hostedReadersForTeacher({} as Env, dbWith(true), "t1")).toEqual({});
+    expect(await hostedReadersForTeacher(configured, scopeWith(false))).toEqual({});
+    expect(await hostedReadersForTeacher(configured, scopeWith(undefined))).toEqual({});
+    expect(await hostedReadersForTeacher({} as Env, scopeWith(true))).toEqual({});
     // Misconfigured (no key): grading goes on with the local reading, and says why on the console.
     allowConsoleError();
-    expect(await hostedReadersForTeacher({ VISION_READER: "anthropic" } as unknown as Env, dbWith(true), "t1")).toEqual({});
+    expect(await hostedReadersForTeacher({ VISION_READER: "anthropic" } as unknown as Env, scopeWith(true))).toEqual({});
   });
 });
