@@ -35,10 +35,11 @@ const MIN_ANCHORS = 3;
 /** The widest boxes the first anchors are chosen among. */
 const ANCHOR_CHOICE = 6;
 /**
- * The first anchors are glimpsed: only their start, this many text heights wide, is recognised (its words register
- * the page as well as the whole line's; the line itself is then taken from the layout like any printed line).
+ * The first anchors are glimpsed: only their start, this many of the detected box's heights wide (a box is about
+ * twice its text's height), is recognised: its words register the page as well as the whole line's, and the line
+ * itself is then taken from the layout like any printed line.
  */
-const GLIMPSE_HEIGHTS = 16;
+const GLIMPSE_BOX_HEIGHTS = 7;
 /** A space between two characters when the model gave it at least this probability in the frames between them. */
 const SOFT_SPACE = 0.08;
 /** A doubled character's halves: the blank rose to this between them, and fell below STRONG_RUN on each side. */
@@ -284,7 +285,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
 
   /**
    * Recognises one detected text box as a line with word boxes; undefined when nothing is read in it. With `glimpse`,
-   * only the start of a wide line is (that many text heights), and its last word, perhaps cut, is left out.
+   * only the start of a wide line is (that many box heights), and its last word, perhaps cut, is left out.
    */
   async function readBox(grey: GreyImage, image: Image, box: DetectedBox, glimpse = Infinity): Promise<ReadLine | undefined> {
     let p = box.points;
@@ -346,7 +347,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const anchors = spreadAnchors(byWidth);
     const glimpses: ReadLine[] = [];
     for (const box of anchors) {
-      const line = await readBox(grey, image, box, GLIMPSE_HEIGHTS);
+      const line = await readBox(grey, image, box, GLIMPSE_BOX_HEIGHTS);
       if (line) glimpses.push(line);
     }
     const glimpsed = printedBoxes(glimpses, printed);
