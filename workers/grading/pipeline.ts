@@ -56,8 +56,24 @@ async function readStoredFile(env: Env, r2Key: string): Promise<Uint8Array> {
   return new Uint8Array(await object.arrayBuffer());
 }
 
+/**
+ * Key and rubric texts being read in this isolate, by teacher, assignment and kind: the submissions of one queue
+ * batch start together, and the first reads the uploaded key while the others wait for its text.
+ */
+const documentReads = new Map<string, Promise<string | null>>();
+
 /** The text of the assignment's key or rubric: typed text, else the uploaded files read once and remembered. */
-async function teacherDocumentText(
+function teacherDocumentText(env: Env, scope: TeacherScope, assignment: Assignment, kind: "answer_key" | "rubric"): Promise<string | null> {
+  const id = `${scope.teacherId}:${assignment.id}:${kind}`;
+  let read = documentReads.get(id);
+  if (!read) {
+    read = readTeacherDocument(env, scope, assignment, kind).finally(() => documentReads.delete(id));
+    documentReads.set(id, read);
+  }
+  return read;
+}
+
+async function readTeacherDocument(
   env: Env,
   scope: TeacherScope,
   assignment: Assignment,
@@ -82,10 +98,11 @@ async function teacherDocumentText(
   return text || null;
 }
 
-async function loadKeyAndRubric(env: Env, scope: TeacherScope, assignment: Assignment | undefined, reviewNotes: string[]) {
+async function loadKeyAndRubric(env: Env, scope: TeacherScope, assignment: Assignment | undefined) {
   let key: AnswerKey | undefined;
   let rubric: Rubric | undefined;
-  if (!assignment) return { key, rubric };
+  const reviewNotes: string[] = [];
+  if (!assignment) return { key, rubric, reviewNotes };
   const keyText = await teacherDocumentText(env, scope, assignment, "answer_key");
   if (keyText) {
     try {
@@ -104,7 +121,7 @@ async function loadKeyAndRubric(env: Env, scope: TeacherScope, assignment: Assig
       reviewNotes.push(`The rubric could not be used: ${error.message}`);
     }
   }
-  return { key, rubric };
+  return { key, rubric, reviewNotes };
 }
 
 /** The teacher's corrected text stands in for the reading: certain, one page. */
@@ -181,6 +198,10 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   // Looked up when a reader takes the page: pages queued while the first ones were read get the template found meanwhile.
   const printed =
     assignment && !corrected ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id)) : undefined;
+  // The key and rubric are read while the page is (an uploaded key is read once per batch, above): the first
+  // page's marks do not wait for the key's file to be read after it.
+  const keyAndRubric = loadKeyAndRubric(env, scope, assignment);
+  keyAndRubric.catch(() => undefined); // awaited below; a failed read is not left unhandled meanwhile
   // Hosted readers, when configured and the teacher allows them: answers' crops by default, whole pages on request.
   const hosted = corrected ? {} : await hostedReadersForTeacher(env, scope);
   const reading = corrected
@@ -194,8 +215,8 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   }
 
   // 2. Identify, 3. grade.
-  const reviewNotes: string[] = blank.note ? [blank.note] : [];
-  const { key, rubric } = await loadKeyAndRubric(env, scope, assignment, reviewNotes);
+  const { key, rubric, reviewNotes: keyNotes } = await keyAndRubric;
+  const reviewNotes: string[] = blank.note ? [blank.note, ...keyNotes] : keyNotes;
   const gradingAssignment = {
     points: assignment?.points ?? QUICKSNAP_POINTS,
     gradeLevel: assignment?.gradeLevel || undefined,

@@ -34,6 +34,12 @@ const ANCHOR_BOXES = 8;
 const MIN_ANCHORS = 3;
 /** The widest boxes the first anchors are chosen among. */
 const ANCHOR_CHOICE = 6;
+/**
+ * The first anchors are glimpsed: only their start, this many of the detected box's heights wide (a box is about
+ * twice its text's height), is recognised: its words register the page as well as the whole line's, and the line
+ * itself is then taken from the layout like any printed line.
+ */
+const GLIMPSE_BOX_HEIGHTS = 7;
 /** A space between two characters when the model gave it at least this probability in the frames between them. */
 const SOFT_SPACE = 0.08;
 /** A doubled character's halves: the blank rose to this between them, and fell below STRONG_RUN on each side. */
@@ -43,6 +49,7 @@ const STRONG_RUN = 0.05;
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
 type DetectedBox = Awaited<ReturnType<DetectionService["run"]>>[number];
+type KnownBox = NonNullable<ReturnType<typeof printedBoxes>>;
 
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -276,15 +283,25 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return { text: chars.map((c) => c.char).join(""), chars, width: frames };
   }
 
-  /** Recognises one detected text box as a line with word boxes; undefined when nothing is read in it. */
-  async function readBox(grey: GreyImage, image: Image, box: DetectedBox): Promise<ReadLine | undefined> {
-    const p = box.points;
+  /**
+   * Recognises one detected text box as a line with word boxes; undefined when nothing is read in it. With `glimpse`,
+   * only the start of a wide line is (that many box heights), and its last word, perhaps cut, is left out.
+   */
+  async function readBox(grey: GreyImage, image: Image, box: DetectedBox, glimpse = Infinity): Promise<ReadLine | undefined> {
+    let p = box.points;
     // The crop's size as the library computes it; a box standing upright (turned text) keeps its path.
-    const cropW = p ? Math.max(Math.floor(distance(p[0], p[1])), Math.floor(distance(p[2], p[3])), 1) : box.width;
+    let cropW = p ? Math.max(Math.floor(distance(p[0], p[1])), Math.floor(distance(p[2], p[3])), 1) : box.width;
     const cropH = p ? Math.max(Math.floor(distance(p[0], p[3])), Math.floor(distance(p[1], p[2])), 1) : box.height;
     if (cropW < 2 || cropH < 2) return undefined;
     let decoded: Decoded & { width: number };
     let span = cropW;
+    const cut = p && cropH / cropW < 1.5 && glimpse * cropH < cropW;
+    if (p && cut) {
+      const f = (glimpse * cropH) / cropW;
+      const along = (a: { x: number; y: number }, b: { x: number; y: number }) => ({ x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f });
+      p = [p[0], along(p[0], p[1]), along(p[3], p[2]), p[3]];
+      span = cropW = Math.max(2, Math.floor(cropW * f));
+    }
     if (p && cropH / cropW < 1.5) {
       const width = recWidth(cropW, cropH);
       decoded = await recognise(lineTensor(grey, p, cropW, cropH, width, REC_HEIGHT), width);
@@ -300,6 +317,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       decoded = await recognise(tensor, width);
     }
     const words = wordsOf(decoded, box.x, box.y, box.height, span / decoded.width);
+    if (cut) words.pop();
     if (!words.length) return undefined;
     return {
       text: words.map((w) => w.text).join(" "),
@@ -309,41 +327,54 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     };
   }
 
+  /** Every box's line: taken from the printed layout when `known` gives it, recognised otherwise. */
+  async function readBoxes(grey: GreyImage, image: Image, boxes: DetectedBox[], known?: KnownBox): Promise<ReadLine[]> {
+    const lines: ReadLine[] = [];
+    for (const box of boxes) {
+      const line = known?.(box) ?? (await readBox(grey, image, box));
+      if (line) lines.push(line);
+    }
+    return lines;
+  }
+
+  /**
+   * A class set's page: the widest boxes are read first, to register the page onto the worksheet's printed layout;
+   * the boxes that hold printed words only are then taken from it, not recognised again (0038). The anchors are
+   * glimpsed first; when their starts do not register the page, they are read whole, then more of them.
+   */
+  async function readAgainstLayout(grey: GreyImage, image: Image, boxes: DetectedBox[], printed: PrintedLayout): Promise<ReadLine[]> {
+    const byWidth = [...boxes].sort((a, b) => b.width - a.width);
+    const anchors = spreadAnchors(byWidth);
+    const glimpses: ReadLine[] = [];
+    for (const box of anchors) {
+      const line = await readBox(grey, image, box, GLIMPSE_BOX_HEIGHTS);
+      if (line) glimpses.push(line);
+    }
+    const glimpsed = printedBoxes(glimpses, printed);
+    if (glimpsed) return readBoxes(grey, image, boxes, glimpsed);
+    const lines: ReadLine[] = [];
+    for (const box of anchors) {
+      const line = await readBox(grey, image, box);
+      if (line) lines.push(line);
+    }
+    let known = printedBoxes(lines, printed);
+    for (const box of byWidth) {
+      if (known || anchors.length >= ANCHOR_BOXES) break;
+      if (anchors.includes(box)) continue;
+      anchors.push(box);
+      const line = await readBox(grey, image, box);
+      if (line) lines.push(line);
+      if (line) known = printedBoxes(lines, printed);
+    }
+    const rest = boxes.filter((b) => !anchors.includes(b));
+    return [...lines, ...(await readBoxes(grey, image, rest, known))];
+  }
+
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
     const grey = decodePgm(bytes);
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
-    const lines: ReadLine[] = [];
-    let rest = boxes;
-    if (printed) {
-      // A class set's page: the widest boxes are read first, to register the page onto the worksheet's printed
-      // layout; the boxes that hold printed words only are then taken from it, not recognised again (0038).
-      const byWidth = [...boxes].sort((a, b) => b.width - a.width);
-      const anchors = spreadAnchors(byWidth);
-      for (const box of anchors) {
-        const line = await readBox(grey, image, box);
-        if (line) lines.push(line);
-      }
-      let known = printedBoxes(lines, printed);
-      for (const box of byWidth) {
-        if (known || anchors.length >= ANCHOR_BOXES) break;
-        if (anchors.includes(box)) continue;
-        anchors.push(box);
-        const line = await readBox(grey, image, box);
-        if (line) lines.push(line);
-        if (line) known = printedBoxes(lines, printed);
-      }
-      rest = boxes.filter((b) => !anchors.includes(b));
-      for (const box of rest) {
-        const line = known?.(box) ?? (await readBox(grey, image, box));
-        if (line) lines.push(line);
-      }
-    } else {
-      for (const box of rest) {
-        const line = await readBox(grey, image, box);
-        if (line) lines.push(line);
-      }
-    }
+    const lines = printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     const rows = joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines));
