@@ -129,8 +129,6 @@ function killTree(child, signal = "SIGKILL") {
  * ready, on every thread of its process tree (wrangler and workerd), so that readers start as fast as before.
  */
 const READER_NICE = Number(process.env.READER_NICE ?? 10);
-/** The longest the app waits for a reader's warm-up before it starts anyway (a busy machine warms slowly). */
-const WARM_TIMEOUT_MS = 180_000;
 
 /** Every thread of these processes (Linux nice is per thread; threads started later inherit it). */
 function lowerPriority(pids, nice) {
@@ -242,16 +240,14 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     readers.push(Object.assign(reader, { port: readerPort }));
   }
   processes.push(...readers);
-  // Each reader loads its engine and reads a small page once it is up (reader.ts, /warm). The app process starts
-  // once the readers are warm, so that the server answers /api/health only when a job's first page can be read at
-  // once: started together, the first job's first page waited behind the warm-up (bench:jobs, docs/decisions/0057).
-  const warm = (r) =>
-    r.ready.then(() => fetch(`http://127.0.0.1:${r.port}/warm`, { signal: AbortSignal.timeout(WARM_TIMEOUT_MS) }).catch(() => {}));
-  for (const r of readers) r.onRestart = () => void warm(r);
-  const supervised = supervise(processes, stopAll, () => stopping);
-  await Promise.all(readers.map(warm));
-  if (!stopping) supervised.add(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
-  return supervised;
+  // All start at once (the app's bindings reach the readers lazily); each reader loads its engine once it is up.
+  const warm = (r) => void r.ready.then(() => fetch(`http://127.0.0.1:${r.port}/warm`).catch(() => {}));
+  for (const r of readers) {
+    warm(r);
+    r.onRestart = () => warm(r);
+  }
+  processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
+  return supervise(processes, stopAll, () => stopping);
 }
 
 function supervise(processes, stopAll, isStopping) {
@@ -288,11 +284,6 @@ function supervise(processes, stopAll, isStopping) {
       watch(p);
     });
   for (const p of processes) watch(p);
-  /** A process started after the others (the app, once the readers are warm). */
-  const add = (p) => {
-    processes.push(p);
-    watch(p);
-  };
   // wrangler dev keeps running when its workerd dies (a crash, or killed for memory), and then its port refuses
   // every request: such a process is killed, with its children, and started again like a crashed one.
   const health = setInterval(async () => {
@@ -310,5 +301,5 @@ function supervise(processes, stopAll, isStopping) {
     }
   }, 2000);
   health.unref();
-  return { processes, stopAll, exited, add };
+  return { processes, stopAll, exited };
 }
