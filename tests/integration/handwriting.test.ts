@@ -9,17 +9,7 @@ import { startJob } from "../../app/server/jobs.server";
 import manifest from "../fixtures/handwriting/manifest.json";
 import photo from "../fixtures/handwriting/photo.jpg";
 import { api, registerTeacher, waitFor } from "./helpers";
-import { seedJob } from "./seeded-jobs";
-
-interface GradedQuestion {
-  number: number | string;
-  answer: string | null;
-  points: number;
-  points_possible: number;
-  confidence: number;
-  needs_review: boolean;
-  review_reason: string | null;
-}
+import { seedJob, type GradedQuestion } from "./seeded-jobs";
 
 describe("a photographed handwritten page", { timeout: 240_000 }, () => {
   it("reads the handwritten numbers, marks what the ink clearly shows and flags the rest at its question", async () => {

@@ -12,18 +12,7 @@ import { cropBoxes } from "../../workers/grading/engines";
 import { processSubmission } from "../../workers/grading/pipeline";
 import { answerReaderFor } from "../../workers/grading/reading/ocr/answer-reader";
 import { api, registerTeacher } from "./helpers";
-import { seedJob } from "./seeded-jobs";
-
-interface GradedQuestion {
-  number: number | string;
-  answer: string | null;
-  points: number;
-  points_possible: number;
-  confidence: number;
-  needs_review: boolean;
-  review_reason: string | null;
-  reason?: string;
-}
+import { seedJob, type GradedQuestion } from "./seeded-jobs";
 
 const STUDENT = "Sofia Rossi";
 const MODEL = "@cf/meta/llama-3.2-11b-vision-instruct";

@@ -5,6 +5,18 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 
 export const KEY = "1. 96\n2. 1\n3. 1/2\n4. 83";
 
+/** A graded question as GET /api/assignments/{id} answers it, under each submission. */
+export interface GradedQuestion {
+  number: number | string;
+  answer: string | null;
+  points: number;
+  points_possible: number;
+  confidence: number;
+  needs_review: boolean;
+  review_reason: string | null;
+  reason?: string;
+}
+
 /** A typed worksheet PDF: the student's name, then the numbered answers. */
 export async function worksheetPdf(name: string, answers: string[]): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();

@@ -8,6 +8,7 @@ import { roundPoints } from "./answers/answer-key";
 import { cropBoxes, type AnswerKey, type Assignment, type DocumentReading, type GradingResult, type KeyQuestion } from "./engines";
 import type { PageReading, WordAlternatives } from "./reading/types";
 import type { AnswerForm, AnswerReader } from "./reading/ocr/answer-reader";
+import { substituteWord } from "./judging/handwriting";
 import { judgeAnswer } from "./judging/judge";
 
 type QuestionResult = GradingResult["questions"][number];
@@ -36,13 +37,8 @@ interface Uncertain {
 const spelled = (text: string) => text.replace(/\s+/g, "").toLowerCase();
 const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 
-function substitute(answer: string, word: string, reading: string): string {
-  const tokens = answer.split(/(\s+)/);
-  const at = tokens.lastIndexOf(word);
-  if (at < 0) return reading;
-  tokens[at] = reading;
-  return tokens.join("");
-}
+/** The answer with the marked reading's word replaced by `reading`; `reading` alone when the word is not in it. */
+const substitute = (answer: string, word: string, reading: string) => substituteWord(answer, word, reading) ?? reading;
 
 /** The handwritten word inside the answer's region that carries the local readers' readings. */
 function inkIn(page: PageReading, region: NonNullable<QuestionResult["region"]>): WordAlternatives | undefined {

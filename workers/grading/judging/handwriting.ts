@@ -143,13 +143,15 @@ export function handwrittenWord(line: TextLine | undefined, answer: string): { t
   return undefined;
 }
 
-function substitute(answer: string, word: string, reading: string): string {
+/** `answer` with its last `word` spelled as `reading` instead, or undefined when the word is not in it. */
+export function substituteWord(answer: string, word: string, reading: string): string | undefined {
   const tokens = answer.split(/(\s+)/);
   const at = tokens.lastIndexOf(word);
-  if (at < 0) return answer;
+  if (at < 0) return undefined;
   tokens[at] = reading;
   return tokens.join("");
 }
+const substitute = (answer: string, word: string, reading: string) => substituteWord(answer, word, reading) ?? answer;
 
 /** Judges every reading of the handwritten word, and gives the mark the ink supports with its probability. */
 export function verifyHandwriting(
