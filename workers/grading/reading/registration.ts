@@ -166,8 +166,14 @@ export function printedBoxes(anchors: ReadLine[], printed: PrintedLayout): ((box
     printed.words.map(wordPoint).filter((p) => p.text),
     height,
   );
-  const back = fit && invertAffine(fit.map);
-  if (!fit || !back) return undefined;
+  return fit ? printedBoxesAt(fit.map, printed) : undefined;
+}
+
+/** printedBoxes for a page already registered: `map` takes the page's frame onto the layout's. */
+export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
+  const fit = { map };
+  const back = invertAffine(map);
+  if (!back) return undefined;
   const H = printed.textHeight;
   const words = printed.words.map((word) => ({
     word,
@@ -202,5 +208,57 @@ export function printedBoxes(anchors: ReadLine[], printed: PrintedLayout): ((box
       bbox: { ...box },
       words: read,
     };
+  };
+}
+
+/** What a box holds besides print: the printed words (in the page's frame) and the spans left to recognise. */
+export interface PrintedPart {
+  words: ReadWord[];
+  /** The box's spans holding something else, as fractions of its width from its left end. */
+  unread: { from: number; to: number }[];
+}
+
+/**
+ * A box that starts with printed words but holds more (an answer after "=", a filled blank): its printed words
+ * from the layout and the spans between and after them, which alone are recognised (issue 30, read little).
+ * Undefined when the box does not start with print at the layout's place: it is recognised whole.
+ */
+export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => PrintedPart | undefined) | undefined {
+  const back = invertAffine(map);
+  if (!back) return undefined;
+  const H = printed.textHeight;
+  const words = printed.words.map((word) => ({
+    word,
+    at: { x: word.bbox.x + word.bbox.width / 2, y: word.bbox.y + word.bbox.height / 2 },
+  }));
+  return (box) => {
+    const t = bounds(corners(box).map((p) => applyAffine(map, p)));
+    if (t.bottom - t.top > 1.6 * H || t.right - t.left < H) return undefined;
+    const middle = (t.top + t.bottom) / 2;
+    const inside = words
+      .filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H)
+      .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+    if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
+    if (Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
+    const spans: [number, number][] = [];
+    for (let i = 1; i < inside.length; i++) {
+      const end = inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width;
+      if (inside[i]!.word.bbox.x - end > BLANK_GAP * H) spans.push([end, inside[i]!.word.bbox.x]);
+    }
+    const last = inside.at(-1)!.word;
+    if (t.right - (last.bbox.x + last.bbox.width) > 0.7 * H) spans.push([last.bbox.x + last.bbox.width, t.right]);
+    if (!spans.length) return undefined;
+    const span = t.right - t.left;
+    // The spans' ends lie at the printed words' ends; the reader moves them to the gap in the ink there.
+    const unread = spans.map(([a, b]) => ({ from: Math.max(0, (a - t.left) / span), to: Math.min(1, (b - t.left) / span) }));
+    const read = inside.map(({ word }) => {
+      const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
+      return {
+        text: word.text,
+        confidence: word.confidence,
+        bbox: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top },
+      };
+    });
+    return { words: read, unread };
   };
 }

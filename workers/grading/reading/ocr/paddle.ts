@@ -7,10 +7,13 @@ import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
 import type { PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
-import { printedBoxes } from "../registration";
+import { printedBoxes, printedBoxesAt, printedPartsAt, type PrintedPart } from "../registration";
+import { confirmsLayout, fitBoxesToLayout } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
+import { palestColumn } from "./ink-gaps";
+import { ctcDecode, wordsOf, type Decoded } from "./ctc";
 import { joinHandwriting, printDarknessOf } from "../handwriting/words";
 
 export interface PaddleAssets {
@@ -40,16 +43,14 @@ const ANCHOR_CHOICE = 6;
  * itself is then taken from the layout like any printed line.
  */
 const GLIMPSE_BOX_HEIGHTS = 7;
-/** A space between two characters when the model gave it at least this probability in the frames between them. */
-const SOFT_SPACE = 0.08;
-/** A doubled character's halves: the blank rose to this between them, and fell below STRONG_RUN on each side. */
-const SOFT_BLANK = 0.2;
-const STRONG_RUN = 0.05;
+/** Printed lines glimpsed, at most, to confirm a registration found from the boxes' geometry. */
+const CONFIRM_TRIES = 2;
 
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
 type DetectedBox = Awaited<ReturnType<DetectionService["run"]>>[number];
 type KnownBox = NonNullable<ReturnType<typeof printedBoxes>>;
+type PartsOf = NonNullable<ReturnType<typeof printedPartsAt>>;
 
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -168,72 +169,6 @@ export function lineTensor(
   return tensor;
 }
 
-interface Decoded {
-  text: string;
-  chars: { char: string; frame: number; score: number }[];
-}
-
-/**
- * Greedy CTC decode over softmax outputs [frames × classes], class 0 = blank. A doubled character ("55", "ll")
- * needs a blank frame between its two halves; where the blank only rose (a soft blank, SOFT_BLANK) between two
- * strong runs of the same character, the character is kept twice.
- */
-export function ctcDecode(probs: Float32Array, frames: number, classes: number, characters: string[]): Decoded {
-  const space = characters.indexOf(" ") + 1;
-  const chars: Decoded["chars"] = [];
-  let last = 0;
-  let spaceSince = 0;
-  // Within a character's run: 0 = not yet strong, 1 = strong, 2 = the blank rose after it was strong.
-  let run = 0;
-  for (let t = 0; t < frames; t++) {
-    const row = t * classes;
-    let best = 0;
-    for (let c = 1; c < classes; c++) if (probs[row + c] > probs[row + best]) best = c;
-    if (space > 0) spaceSince = Math.max(spaceSince, probs[row + space]);
-    if (best === last) {
-      if (best === 0 || best === space) continue;
-      const blank = probs[row];
-      if (run === 2 && blank < STRONG_RUN) {
-        chars.push({ char: characters[best - 1] ?? "", frame: t, score: probs[row + best] });
-        run = 1;
-      } else if (run === 1 && blank >= SOFT_BLANK) run = 2;
-      else if (run === 0 && blank < STRONG_RUN) run = 1;
-      continue;
-    }
-    run = probs[row] < STRONG_RUN ? 1 : 0;
-    last = best;
-    if (best === 0 || best === space) continue;
-    if (chars.length && spaceSince >= SOFT_SPACE && chars.at(-1)!.char !== " ") {
-      chars.push({ char: " ", frame: t, score: spaceSince });
-    }
-    chars.push({ char: characters[best - 1] ?? "", frame: t, score: probs[row + best] });
-    spaceSince = 0;
-  }
-  return { text: chars.map((c) => c.char).join(""), chars };
-}
-
-function wordsOf(decoded: Decoded, left: number, top: number, height: number, pxPerFrame: number): ReadWord[] {
-  const words: ReadWord[] = [];
-  let current: Decoded["chars"] = [];
-  const flush = () => {
-    if (!current.length) return;
-    const x0 = left + Math.max(0, current[0].frame - 1) * pxPerFrame;
-    const x1 = left + (current.at(-1)!.frame + 1.5) * pxPerFrame;
-    words.push({
-      text: current.map((c) => c.char).join(""),
-      confidence: Math.min(...current.map((c) => c.score)),
-      bbox: { x: Math.round(x0), y: Math.round(top), width: Math.max(1, Math.round(x1 - x0)), height: Math.round(height) },
-    });
-    current = [];
-  };
-  for (const c of decoded.chars) {
-    if (c.char === " ") flush();
-    else current.push(c);
-  }
-  flush();
-  return words;
-}
-
 /**
  * The first anchors: the widest box, then among the next widest, each time the one farthest (up or down) from
  * those chosen, so that the registration is fitted over the page's height, not on neighbouring lines.
@@ -287,7 +222,13 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
    * Recognises one detected text box as a line with word boxes; undefined when nothing is read in it. With `glimpse`,
    * only the start of a wide line is (that many box heights), and its last word, perhaps cut, is left out.
    */
-  async function readBox(grey: GreyImage, image: Image, box: DetectedBox, glimpse = Infinity): Promise<ReadLine | undefined> {
+  async function readBox(
+    grey: GreyImage,
+    image: Image,
+    box: DetectedBox,
+    glimpse = Infinity,
+    part?: { from: number; to: number },
+  ): Promise<ReadLine | undefined> {
     let p = box.points;
     // The crop's size as the library computes it; a box standing upright (turned text) keeps its path.
     let cropW = p ? Math.max(Math.floor(distance(p[0], p[1])), Math.floor(distance(p[2], p[3])), 1) : box.width;
@@ -295,12 +236,22 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     if (cropW < 2 || cropH < 2) return undefined;
     let decoded: Decoded & { width: number };
     let span = cropW;
+    let left = box.x;
     const cut = p && cropH / cropW < 1.5 && glimpse * cropH < cropW;
+    const along = (a: { x: number; y: number }, b: { x: number; y: number }, f: number) => ({
+      x: a.x + (b.x - a.x) * f,
+      y: a.y + (b.y - a.y) * f,
+    });
     if (p && cut) {
       const f = (glimpse * cropH) / cropW;
-      const along = (a: { x: number; y: number }, b: { x: number; y: number }) => ({ x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f });
-      p = [p[0], along(p[0], p[1]), along(p[3], p[2]), p[3]];
+      p = [p[0], along(p[0], p[1], f), along(p[3], p[2], f), p[3]];
       span = cropW = Math.max(2, Math.floor(cropW * f));
+    } else if (p && part) {
+      // Only a span of the box (read little): its crop, and its words placed where the span lies in the box.
+      const { from, to } = part;
+      p = [along(p[0], p[1], from), along(p[0], p[1], to), along(p[3], p[2], to), along(p[3], p[2], from)];
+      span = cropW = Math.max(2, Math.floor(cropW * (to - from)));
+      left = box.x + from * box.width;
     }
     if (p && cropH / cropW < 1.5) {
       const width = recWidth(cropW, cropH);
@@ -316,7 +267,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       });
       decoded = await recognise(tensor, width);
     }
-    const words = wordsOf(decoded, box.x, box.y, box.height, span / decoded.width);
+    const words = wordsOf(decoded, left, box.y, box.height, span / decoded.width);
     if (cut) words.pop();
     if (!words.length) return undefined;
     return {
@@ -327,11 +278,41 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     };
   }
 
-  /** Every box's line: taken from the printed layout when `known` gives it, recognised otherwise. */
-  async function readBoxes(grey: GreyImage, image: Image, boxes: DetectedBox[], known?: KnownBox): Promise<ReadLine[]> {
+  /**
+   * A box that starts with print and holds more: its printed words from the layout, and only the spans between and
+   * after them recognised; a recognised word lying on a printed one (a margin's stroke) is left out.
+   */
+  async function readPart(grey: GreyImage, image: Image, box: DetectedBox, part: PrintedPart): Promise<ReadLine> {
+    const read: ReadLine[] = [];
+    // Each span's ends moved to the palest ink column near them, within a text height (ink-gaps.ts).
+    const h = box.height / 2;
+    const at = (f: number) => box.x + f * box.width;
+    // A span starts after a printed word: its gap is looked for mostly ahead; it ends before one: mostly behind.
+    const cut = (f: number, ahead: number, behind: number) =>
+      (palestColumn(grey, box, at(f), at(f) - behind * h, at(f) + ahead * h) - box.x) / box.width;
+    for (const { from, to } of part.unread) {
+      const span = { from: from > 0 ? cut(from, 1.2, 0.6) : 0, to: to < 1 ? cut(to, 0.6, 1.2) : 1 };
+      const line = span.to - span.from > 0 ? await readBox(grey, image, box, Infinity, span) : undefined;
+      if (line) read.push(line);
+    }
+    const onPrint = (w: ReadWord) => {
+      const x = w.bbox.x + w.bbox.width / 2;
+      return part.words.some((p) => x >= p.bbox.x && x <= p.bbox.x + p.bbox.width);
+    };
+    const words = [...part.words, ...read.flatMap((l) => l.words.filter((w) => !onPrint(w)))].sort((a, b) => a.bbox.x - b.bbox.x);
+    const confidences = read.length ? read.map((l) => l.confidence) : part.words.map((w) => w.confidence);
+    return { text: words.map((w) => w.text).join(" "), confidence: Math.min(...confidences), bbox: { ...box }, words };
+  }
+
+  /**
+   * Every box's line: taken from the printed layout when `known` gives it, its unprinted spans alone recognised
+   * when `parts` gives them, recognised whole otherwise.
+   */
+  async function readBoxes(grey: GreyImage, image: Image, boxes: DetectedBox[], known?: KnownBox, parts?: PartsOf): Promise<ReadLine[]> {
     const lines: ReadLine[] = [];
     for (const box of boxes) {
-      const line = known?.(box) ?? (await readBox(grey, image, box));
+      const part = box.points && !known?.(box) ? parts?.(box) : undefined;
+      const line = known?.(box) ?? (part ? await readPart(grey, image, box, part) : await readBox(grey, image, box));
       if (line) lines.push(line);
     }
     return lines;
@@ -343,6 +324,15 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
    * glimpsed first; when their starts do not register the page, they are read whole, then more of them.
    */
   async function readAgainstLayout(grey: GreyImage, image: Image, boxes: DetectedBox[], printed: PrintedLayout): Promise<ReadLine[]> {
+    // Registered from the boxes' geometry, confirmed by one glimpse of a printed line (box-registration.ts).
+    const fit = fitBoxesToLayout(boxes, printed);
+    for (const box of fit?.printed.slice(0, CONFIRM_TRIES) ?? []) {
+      const glimpse = await readBox(grey, image, box as DetectedBox, GLIMPSE_BOX_HEIGHTS);
+      const confirmed = glimpse && confirmsLayout(glimpse, fit!.map, printed);
+      if (confirmed === false) break;
+      const known = confirmed ? printedBoxesAt(fit!.map, printed) : undefined;
+      if (known) return readBoxes(grey, image, boxes, known, printedPartsAt(fit!.map, printed));
+    }
     const byWidth = [...boxes].sort((a, b) => b.width - a.width);
     const anchors = spreadAnchors(byWidth);
     const glimpses: ReadLine[] = [];
