@@ -4,7 +4,7 @@
 // not. The map is found by trying each wide box against each printed run's start, kept when enough boxes are
 // printed under it, and refined on their ends; one glimpse of a printed line's start then confirms that its
 // words are the layout's there, so another worksheet of the same shape (version B of a quiz) is not taken for it.
-import { applyAffine, normWord, type Affine, type WordPoint } from "./registration";
+import { applyAffine, normWord, oneLine, type Affine, type WordPoint } from "./registration";
 import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "./types";
 
 /** Boxes tried as a run's start: the widest, printed lines mostly. */
@@ -16,9 +16,13 @@ const TRIED_BOXES = 6;
 const HEIGHT_SLACK = 0.2;
 /** A box's ends and a run's (mapped) agree within this many text heights. */
 const END = 0.7;
+/** Closer than this (text heights) to a printed word of its line, a box's end cuts that line. */
+const CUT_GAP = 0.5;
 /** The printed boxes a map must explain: at least this many, and this share of the page's boxes. */
-const MIN_PRINTED = 4;
-const MIN_SHARE = 0.4;
+const MIN_PRINTED = 3;
+const MIN_SHARE = 0.25;
+/** The share of the explained boxes' width that boxes cutting a printed line may add up to. */
+const MAX_CUT = 0.2;
 /** Words of a glimpse that confirm the layout: at least this many, and this share of its longer words. */
 const CONFIRM_WORDS = 2;
 const CONFIRM_SHARE = 0.6;
@@ -48,25 +52,50 @@ export function printedRuns(printed: PrintedLayout): Run[] {
 
 const mid = (box: BoundingBox) => box.y + box.height / 2;
 
-/** The printed words spanning a mapped box end to end, or undefined: its ends' pairs for the fit. */
-function spanned(box: BoundingBox, map: Affine, printed: PrintedLayout): [WordPoint, WordPoint][] | undefined {
+/**
+ * How a mapped box sits on the layout: "printed" when the layout's words at its place span it end to end (with its
+ * ends' pairs, for the fit); "cut" when it ends or starts inside a printed line, where a word of that line lies
+ * closer than a space to its end (no detector parts a printed line there: the map is wrong); else "other" (an
+ * answer beside print, a name, a blank line).
+ */
+function placed(
+  box: BoundingBox,
+  map: Affine,
+  printed: PrintedLayout,
+): { kind: "printed"; ends: [WordPoint, WordPoint][] } | { kind: "cut" | "other" } {
   const H = printed.textHeight;
   const a = applyAffine(map, { x: box.x, y: mid(box) });
   const b = applyAffine(map, { x: box.x + box.width, y: mid(box) });
   const y = (a.y + b.y) / 2;
-  const inside = printed.words.filter((w) => {
-    const x = w.bbox.x + w.bbox.width / 2;
-    return x >= a.x - 0.25 * H && x <= b.x + 0.25 * H && Math.abs(w.bbox.y + w.bbox.height / 2 - y) <= 0.5 * H;
-  });
-  if (!inside.length) return undefined;
+  const row = oneLine(
+    printed.words
+      .map((word) => ({ word, at: { y: word.bbox.y + word.bbox.height / 2 } }))
+      .filter(({ at }) => Math.abs(at.y - y) <= 0.5 * H),
+    y,
+    H,
+  ).map(({ word }) => word);
+  const centre = (w: ReadWord) => w.bbox.x + w.bbox.width / 2;
+  const inside = row.filter((w) => centre(w) >= a.x - 0.25 * H && centre(w) <= b.x + 0.25 * H);
+  if (!inside.length) return { kind: "other" };
   const left = Math.min(...inside.map((w) => w.bbox.x));
   const right = Math.max(...inside.map((w) => w.bbox.x + w.bbox.width));
-  if (Math.abs(left - a.x) > END * H || Math.abs(right - b.x) > END * H) return undefined;
+  const outside = row.filter((w) => !inside.includes(w));
+  const cut =
+    outside.some((w) => w.bbox.x > right && w.bbox.x - right < CUT_GAP * H && w.bbox.x < b.x + CUT_GAP * H) ||
+    outside.some(
+      (w) =>
+        w.bbox.x + w.bbox.width < left && left - (w.bbox.x + w.bbox.width) < CUT_GAP * H && w.bbox.x + w.bbox.width > a.x - CUT_GAP * H,
+    );
+  if (cut) return { kind: "cut" };
+  if (Math.abs(left - a.x) > END * H || Math.abs(right - b.x) > END * H) return { kind: "other" };
   const p = (x: number, yy: number): WordPoint => ({ text: "", x, y: yy });
-  return [
-    [p(box.x, mid(box)), p(left, y)],
-    [p(box.x + box.width, mid(box)), p(right, y)],
-  ];
+  return {
+    kind: "printed",
+    ends: [
+      [p(box.x, mid(box)), p(left, y)],
+      [p(box.x + box.width, mid(box)), p(right, y)],
+    ],
+  };
 }
 
 /** Least squares x' = a·x + c and y' = e·y + f, each axis on its own. */
@@ -103,13 +132,17 @@ export interface BoxFit {
 function printedUnder(boxes: BoundingBox[], map: Affine, layout: PrintedLayout) {
   const pairs: [WordPoint, WordPoint][] = [];
   const printed: BoundingBox[] = [];
+  // Widths of the boxes printed under the map, less those of the boxes it cuts a printed line with.
+  let score = 0;
   for (const box of boxes) {
-    const ends = spanned(box, map, layout);
-    if (!ends) continue;
+    const at = placed(box, map, layout);
+    if (at.kind === "cut") score -= box.width;
+    if (at.kind !== "printed") continue;
+    score += box.width;
     printed.push(box);
-    pairs.push(...ends);
+    pairs.push(...at.ends);
   }
-  return { pairs, printed };
+  return { pairs, printed, score };
 }
 
 /**
@@ -118,35 +151,38 @@ function printedUnder(boxes: BoundingBox[], map: Affine, layout: PrintedLayout) 
  * recognised words, as before.
  */
 export function fitBoxesToLayout(boxes: BoundingBox[], layout: PrintedLayout): BoxFit | undefined {
-  if (boxes.length < MIN_PRINTED || layout.words.length < MIN_PRINTED) return undefined;
+  if (boxes.length < MIN_PRINTED || layout.words.length < 2 * MIN_PRINTED) return undefined;
   const heights = boxes.map((b) => b.height).sort((a, b) => a - b);
   const boxHeight = heights[Math.floor(heights.length / 2)]!;
   const runs = printedRuns(layout);
   const tried = [...boxes].sort((a, b) => b.width - a.width).slice(0, TRIED_BOXES);
-  let best: { map: Affine; count: number } | undefined;
+  let best: { map: Affine; score: number } | undefined;
   for (const box of tried) {
     for (const run of runs) {
       // The box taken for the whole run: their widths give the scale, their starts the shift.
       const scale = (run.right - run.left) / box.width;
       if (Math.abs((scale * boxHeight) / layout.textHeight - 1) > HEIGHT_SLACK) continue;
       const map: Affine = [scale, 0, run.left - scale * box.x, 0, scale, run.y - scale * mid(box)];
-      const count = printedUnder(boxes, map, layout).printed.reduce((sum, b) => sum + b.width, 0);
-      if (!best || count > best.count) best = { map, count };
+      const { score } = printedUnder(boxes, map, layout);
+      if (!best || score > best.score) best = { map, score };
     }
   }
   if (!best) return undefined;
   // Refined on the printed boxes' ends while that explains more boxes (the clean-up has straightened the page: a
   // scale and a shift on each axis, no turn).
   let { map } = best;
-  let { printed, pairs } = printedUnder(boxes, map, layout);
+  let { printed, pairs, score } = printedUnder(boxes, map, layout);
   for (let round = 0; round < 3; round++) {
     const refined = fitAxes(pairs);
     const next = refined && printedUnder(boxes, refined, layout);
-    if (!next || next.printed.length < printed.length) break;
-    ({ printed, pairs } = next);
+    if (!next || next.score < score) break;
+    ({ printed, pairs, score } = next);
     map = refined;
   }
   if (printed.length < Math.max(MIN_PRINTED, MIN_SHARE * boxes.length)) return undefined;
+  // Printed lines the map cuts are a sign it is wrong: they may weigh a fifth of those it explains, no more.
+  const explained = printed.reduce((sum, b) => sum + b.width, 0);
+  if (score < (1 - MAX_CUT) * explained) return undefined;
   return { map, printed: printed.sort((a, b) => b.width - a.width) };
 }
 

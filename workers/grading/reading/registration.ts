@@ -149,6 +149,16 @@ function corners(box: BoundingBox): { x: number; y: number }[] {
   ];
 }
 
+/**
+ * The words of the one printed line nearest a box's middle, left to right: a box between two lines (a tall answer
+ * written under a question) takes no words of the line above it.
+ */
+export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: T[], middle: number, height: number): T[] {
+  if (!words.length) return words;
+  const nearest = words.reduce((a, b) => (Math.abs(b.at.y - middle) < Math.abs(a.at.y - middle) ? b : a));
+  return words.filter(({ at }) => Math.abs(at.y - nearest.at.y) <= 0.3 * height).sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+}
+
 /** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */
 const BLANK_GAP = 1.0;
 
@@ -184,9 +194,11 @@ export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: Boun
     // A printed line's box is one line tall; a taller one holds something else too (a tilted answer beside it).
     if (t.bottom - t.top > 1.6 * H) return undefined;
     const middle = (t.top + t.bottom) / 2;
-    const inside = words
-      .filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H)
-      .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+    const inside = oneLine(
+      words.filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H),
+      middle,
+      H,
+    );
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
     const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
     if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
@@ -235,9 +247,11 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
     const t = bounds(corners(box).map((p) => applyAffine(map, p)));
     if (t.bottom - t.top > 1.6 * H || t.right - t.left < H) return undefined;
     const middle = (t.top + t.bottom) / 2;
-    const inside = words
-      .filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H)
-      .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+    const inside = oneLine(
+      words.filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H),
+      middle,
+      H,
+    );
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
     if (Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
     const spans: [number, number][] = [];

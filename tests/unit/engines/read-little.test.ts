@@ -1,0 +1,141 @@
+// Read little (issue 30, decision 0060): a class-set page registered onto the worksheet's printed layout from its
+// text boxes' geometry, confirmed by one glimpse, and of a box that starts with print only the rest recognised,
+// cut where the ink leaves a gap.
+import { describe, expect, it } from "vitest";
+import { confirmsLayout, fitBoxesToLayout } from "../../../workers/grading/reading/box-registration";
+import { palestColumn } from "../../../workers/grading/reading/ocr/ink-gaps";
+import { applyAffine, printedPartsAt } from "../../../workers/grading/reading/registration";
+import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
+
+const H = 40; // the layout's text (box) height
+const CHAR = 18;
+
+/** A printed line's words from x at row y (the box's top), each word as wide as its letters. */
+function words(text: string, x: number, y: number): ReadWord[] {
+  const out: ReadWord[] = [];
+  for (const word of text.split(" ")) {
+    out.push({ text: word, confidence: 0.99, bbox: { x, y, width: word.length * CHAR, height: H } });
+    x += (word.length + 1) * CHAR;
+  }
+  return out;
+}
+
+/** Question lines that all start at the same margin and sit at the same spacing: a shift by one line fits their starts. */
+const LINES: [string, number][] = [
+  ["Fractions and decimals: practice sheet", 60],
+  ["Name:", 120],
+  ["1. What is 12 × 8 =", 200],
+  ["2. Add three quarters and one quarter =", 260],
+  ["3. Write one half as a decimal number =", 320],
+  ["4. What is 45 + 38 =", 380],
+  ["5. A rectangle is 4 cm by 3 cm. What is its area? Answer:", 440],
+  ["6. Which is larger, 0.7 or 0.65 =", 500],
+];
+const LAYOUT: PrintedLayout = { words: LINES.flatMap(([text, y]) => words(text, 100, y)), textHeight: H };
+
+/** A line's extent in the layout's frame; `extra` characters of a student's answer after it. */
+function extent(text: string, y: number, extra = 0): BoundingBox {
+  return { x: 100, y, width: (text.length + (extra ? extra + 1 : 0)) * CHAR, height: H };
+}
+
+/** The detector's boxes on a photographed page: each line's box scaled and moved, a little padding around the text. */
+function pageBoxes(answers: Record<number, number>, scale: number, dx: number, dy: number): BoundingBox[] {
+  return LINES.map(([text, y], i) => {
+    const b = extent(text, y, answers[i] ?? 0);
+    const pad = 4;
+    return { x: (b.x - pad) * scale + dx, y: b.y * scale + dy, width: (b.width + 2 * pad) * scale, height: b.height * scale };
+  });
+}
+
+describe("registering a class-set page from its boxes (read little)", () => {
+  const answers = { 2: 2, 3: 1, 4: 3, 5: 2, 7: 3 }; // five questions answered beside their line
+  const boxes = pageBoxes(answers, 0.9, 37, -22);
+
+  it("finds the map of a scaled, shifted page and the boxes that hold print only, not a line shifted by one", () => {
+    const fit = fitBoxesToLayout(boxes, LAYOUT);
+    expect(fit).toBeDefined();
+    const back = (x: number, y: number) => applyAffine(fit!.map, { x: x * 0.9 + 37, y: y * 0.9 - 22 });
+    const p = back(400, 450);
+    expect(Math.abs(p.x - 400)).toBeLessThan(0.25 * H);
+    expect(Math.abs(p.y - 450)).toBeLessThan(0.25 * H);
+    const printedLines = fit!.printed.map((b) => boxes.indexOf(b)).sort((a, b) => a - b);
+    expect(printedLines).toEqual([0, 1, 6]);
+  });
+
+  it("finds no map for a page of another worksheet", () => {
+    const other = [60, 130, 210, 290, 370, 450, 530, 610].map((y, i) => ({ x: 80, y, width: 150 + ((i * 137) % 500), height: 36 }));
+    expect(fitBoxesToLayout(other, LAYOUT)).toBeUndefined();
+  });
+
+  it("is confirmed by a glimpse of the layout's words at their place, refused by other words there, undecided on numbers", () => {
+    const fit = fitBoxesToLayout(boxes, LAYOUT)!;
+    const title = boxes[0]!;
+    const glimpse = (text: string): ReadLine => {
+      const ws = text.split(" ").map((t, i) => ({
+        text: t,
+        confidence: 0.95,
+        bbox: { x: title.x + 4 + i * 8 * CHAR * 0.9, y: title.y, width: t.length * CHAR * 0.9, height: title.height },
+      }));
+      return { text, confidence: 0.95, bbox: title, words: ws };
+    };
+    // Each glimpsed word is placed 8 characters on: "Fractions" then "and" at the layout's "and" (9 + 1 characters on).
+    const same: ReadLine = {
+      text: "Fractions and",
+      confidence: 0.95,
+      bbox: title,
+      words: [
+        { text: "Fractions", confidence: 0.95, bbox: { x: title.x + 4 * 0.9, y: title.y, width: 9 * CHAR * 0.9, height: title.height } },
+        {
+          text: "and",
+          confidence: 0.95,
+          bbox: { x: title.x + (4 + 10 * CHAR) * 0.9, y: title.y, width: 3 * CHAR * 0.9, height: title.height },
+        },
+      ],
+    };
+    expect(confirmsLayout(same, fit.map, LAYOUT)).toBe(true);
+    expect(confirmsLayout(glimpse("Shapes quiz"), fit.map, LAYOUT)).toBe(false);
+    expect(confirmsLayout(glimpse("12 8"), fit.map, LAYOUT)).toBeUndefined();
+  });
+});
+
+describe("reading only what is not print in a box (read little)", () => {
+  const identity: [number, number, number, number, number, number] = [1, 0, 0, 0, 1, 0];
+  const parts = printedPartsAt(identity, LAYOUT)!;
+
+  it("gives the printed words and the span after them where the answer is written", () => {
+    const [text, y] = LINES[5]!; // "4. What is 45 + 38 =", answered "83"
+    const box = extent(text, y, 2);
+    const part = parts(box)!;
+    expect(part.words.map((w) => w.text).join(" ")).toBe(text);
+    expect(part.unread).toHaveLength(1);
+    const [span] = part.unread;
+    expect(box.x + span!.from * box.width).toBeCloseTo(100 + text.length * CHAR, 0);
+    expect(span!.to).toBe(1);
+  });
+
+  it("leaves whole a box that does not start with print, and a box of print only", () => {
+    expect(parts({ x: 100 + 30 * CHAR, y: 200, width: 4 * CHAR, height: H })).toBeUndefined();
+    expect(parts(extent(LINES[0]![0], LINES[0]![1]))).toBeUndefined();
+  });
+});
+
+describe("cutting between print and answer at the ink's gap", () => {
+  // A row of ink: "=" from x 20 to 34, a gap, the answer from 48 to 60.
+  const width = 80;
+  const height = 30;
+  const data = new Uint8Array(width * height).fill(255);
+  for (let y = 8; y < 22; y++) {
+    for (let x = 20; x <= 34; x++) if (y === 10 || y === 11 || y === 18 || y === 19) data[y * width + x] = 0;
+    for (let x = 48; x <= 60; x++) data[y * width + x] = 0;
+  }
+  const page = { data, width, height };
+  const box = { x: 0, y: 0, width, height };
+
+  it("moves a cut guessed inside the printed sign to the middle of the gap after it", () => {
+    expect(palestColumn(page, box, 30, 24, 56)).toBe(41);
+  });
+
+  it("keeps the guess when the window is empty", () => {
+    expect(palestColumn(page, box, 30, 40, 39)).toBe(30);
+  });
+});
