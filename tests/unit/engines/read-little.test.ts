@@ -113,6 +113,13 @@ describe("reading only what is not print in a box (read little)", () => {
     expect(span!.to).toBe(1);
   });
 
+  it("takes the words of one printed line: a tall answer under a question gets none of the question's", () => {
+    const close: PrintedLayout = { words: [...words("before writing them down.", 100, 400), ...words("Answer:", 100, 430)], textHeight: H };
+    const tall = { x: 96, y: 407, width: 12 * CHAR, height: 60 }; // "Answer: 2/3", the answer written large
+    const part = printedPartsAt(identity, close)!(tall)!;
+    expect(part.words.map((w) => w.text)).toEqual(["Answer:"]);
+  });
+
   it("leaves whole a box that does not start with print, and a box of print only", () => {
     expect(parts({ x: 100 + 30 * CHAR, y: 200, width: 4 * CHAR, height: H })).toBeUndefined();
     expect(parts(extent(LINES[0]![0], LINES[0]![1]))).toBeUndefined();
