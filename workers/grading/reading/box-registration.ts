@@ -19,8 +19,8 @@ const END = 0.7;
 /** Closer than this (text heights) to a printed word of its line, a box's end cuts that line. */
 const CUT_GAP = 0.5;
 /** The printed boxes a map must explain: at least this many, and this share of the page's boxes. */
-const MIN_PRINTED = 3;
-const MIN_SHARE = 0.25;
+const MIN_PRINTED = 4;
+const MIN_SHARE = 0.4;
 /** The share of the explained boxes' width that boxes cutting a printed line may add up to. */
 const MAX_CUT = 0.2;
 /** Words of a glimpse that confirm the layout: at least this many, and this share of its longer words. */
@@ -210,4 +210,11 @@ export function confirmsLayout(glimpse: ReadLine, map: Affine, layout: PrintedLa
     );
   });
   return found.length >= CONFIRM_WORDS && found.length >= CONFIRM_SHARE * words.length;
+}
+
+/** The printed boxes to glimpse, in turn: the widest, then the others farthest from it (up or down) first. */
+export function glimpseOrder(fit: BoxFit): BoundingBox[] {
+  const [first, ...rest] = fit.printed;
+  if (!first) return [];
+  return [first, ...rest.sort((a, b) => Math.abs(mid(b) - mid(first)) - Math.abs(mid(a) - mid(first)))];
 }

@@ -8,7 +8,7 @@ import type { OcrEngine, OcrPage } from "./engine";
 import type { PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
 import { printedBoxes, printedBoxesAt, printedPartsAt, type PrintedPart } from "../registration";
-import { confirmsLayout, fitBoxesToLayout } from "../box-registration";
+import { confirmsLayout, fitBoxesToLayout, glimpseOrder } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
@@ -43,8 +43,12 @@ const ANCHOR_CHOICE = 6;
  * itself is then taken from the layout like any printed line.
  */
 const GLIMPSE_BOX_HEIGHTS = 7;
-/** Printed lines glimpsed, at most, to confirm a registration found from the boxes' geometry. */
-const CONFIRM_TRIES = 2;
+/**
+ * A registration found from the boxes' geometry is confirmed by glimpses of two printed lines far apart (a map
+ * right at one line may be off at the other end of a photographed page); at most this many are glimpsed.
+ */
+const CONFIRMATIONS = 2;
+const CONFIRM_TRIES = 3;
 
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
@@ -322,6 +326,15 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
         box.height,
         line?.text,
       );
+      console.log(
+        "   ",
+        known?.(box) ? "K" : part ? "P" + JSON.stringify(part.unread.map((u) => [u.from.toFixed(2), u.to.toFixed(2)])) : "R",
+        box.x,
+        box.y,
+        box.width,
+        box.height,
+        line?.text,
+      );
       if (line) lines.push(line);
     }
     return lines;
@@ -335,12 +348,15 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   async function readAgainstLayout(grey: GreyImage, image: Image, boxes: DetectedBox[], printed: PrintedLayout): Promise<ReadLine[]> {
     // Registered from the boxes' geometry, confirmed by one glimpse of a printed line (box-registration.ts).
     const fit = fitBoxesToLayout(boxes, printed);
-    for (const box of fit?.printed.slice(0, CONFIRM_TRIES) ?? []) {
+    let confirmations = 0;
+    for (const box of fit ? glimpseOrder(fit).slice(0, CONFIRM_TRIES) : []) {
       const glimpse = await readBox(grey, image, box as DetectedBox, GLIMPSE_BOX_HEIGHTS);
       const confirmed = glimpse && confirmsLayout(glimpse, fit!.map, printed);
       if (confirmed === false) break;
-      const known = confirmed ? printedBoxesAt(fit!.map, printed) : undefined;
-      if (known) return readBoxes(grey, image, boxes, known, printedPartsAt(fit!.map, printed));
+      if (confirmed && ++confirmations === CONFIRMATIONS) {
+        const known = printedBoxesAt(fit!.map, printed);
+        if (known) return readBoxes(grey, image, boxes, known, printedPartsAt(fit!.map, printed));
+      }
     }
     const byWidth = [...boxes].sort((a, b) => b.width - a.width);
     const anchors = spreadAnchors(byWidth);
