@@ -256,6 +256,21 @@ describe("verify, don't only transcribe", () => {
     expect(slipInDoubt("999", "861", judged)).toBe(1);
   });
 
+  it("counts PP-OCR's capital Y for a handwritten 4 as a witness to the 4 ('Y13' for 413)", () => {
+    const q413 = parseAnswerKey("1. 413", { totalPoints: 1 }).questions[0];
+    const readings: [string, number][] = [
+      ["413", 0.6],
+      ["423", 0.29],
+      ["433", 0.08],
+    ];
+    const seen = verifyHandwriting(q413, "413", { text: "413", alternatives: alternatives(readings, "Y13") }, undefined, "413");
+    expect(seen.judgement.credit).toBe(1);
+    expect(seen.clear).toBe(true);
+    // Without the witness, the ink alone leaves it a look.
+    const alone = verifyHandwriting(q413, "413", { text: "413", alternatives: alternatives(readings, "") }, undefined, "413");
+    expect(alone.clear).toBe(false);
+  });
+
   it("tells one slip apart from two", () => {
     expect(oneSlipApart("292", "392")).toBe(true);
     expect(oneSlipApart("375", "35")).toBe(true);

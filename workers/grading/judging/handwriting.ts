@@ -126,6 +126,7 @@ const LOOKS_LIKE: Record<string, string> = {
   q: "9",
   g: "9",
   y: "4",
+  Y: "4",
   S: "5",
   s: "5",
   z: "2",
