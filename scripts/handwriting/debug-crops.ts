@@ -27,7 +27,14 @@ cropLog.record = (crop, a) => {
   ctx.putImageData(img, 0, 0);
   const file = `${args.out}/${args.condition}-${seed}-${n++}.png`;
   writeFileSync(file, c.toBuffer("image/png"));
-  console.log(file, `ocr ${a.ocr.text}@${a.ocr.confidence.toFixed(2)}`, a.readings.slice(0, 4).map((r) => `${r.text}:${r.share.toFixed(3)}`).join(" "));
+  console.log(
+    file,
+    `ocr ${a.ocr.text}@${a.ocr.confidence.toFixed(2)}`,
+    a.readings
+      .slice(0, 4)
+      .map((r) => `${r.text}:${r.share.toFixed(3)}`)
+      .join(" "),
+  );
 };
 const read = await readDocument(page.bytes);
 for (const l of read.pages[0].lines) console.log(l.text);

@@ -14,7 +14,9 @@ import { BINS } from "./eval-pages";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
 
-const { values: args } = parseArgs({ options: { pages: { type: "string", default: "12" }, "no-grid": { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { pages: { type: "string", default: "12" }, "no-grid": { type: "boolean", default: false } },
+});
 const PAGES = Number(args.pages);
 const SEED = 1999_00;
 const cacheDir = "node_modules/.cache/handwriting-tune";
@@ -22,15 +24,17 @@ mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights and the reading code, so a change to either reads the pages again.
 const readerDir = "workers/grading/reading/handwriting";
 // TUNE_READINGS=<hash> grades the readings cached for another version of the reader (judging changes alone).
-const modelHash = process.env.TUNE_READINGS ?? createHash("sha256")
-  .update(JSON.stringify(MODELS.map((m) => m.tensors)))
-  .update(
-    readdirSync(readerDir)
-      .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))
-      .join(""),
-  )
-  .digest("hex")
-  .slice(0, 12);
+const modelHash =
+  process.env.TUNE_READINGS ??
+  createHash("sha256")
+    .update(JSON.stringify(MODELS.map((m) => m.tensors)))
+    .update(
+      readdirSync(readerDir)
+        .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))
+        .join(""),
+    )
+    .digest("hex")
+    .slice(0, 12);
 
 const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);

@@ -31,7 +31,12 @@ function row(equals: boolean) {
   }
   block(260, 300, 18, 50, 110); // the pencil answer
   const words = [word("10.", 10, 30), word("499", 50, 50), word("+", 110, 15), word("287", 135, 50), word("76", 260, 40, 0.8)];
-  const line: ReadLine = { text: words.map((w) => w.text).join(" "), confidence: 0.9, bbox: { x: 10, y: 20, width: 290, height: 30 }, words };
+  const line: ReadLine = {
+    text: words.map((w) => w.text).join(" "),
+    confidence: 0.9,
+    bbox: { x: 10, y: 20, width: 290, height: 30 },
+    words,
+  };
   return { page: { data, width, height }, line };
 }
 
