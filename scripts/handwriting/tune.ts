@@ -14,40 +14,45 @@ import { BINS } from "./eval-pages";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
 
-const { values: args } = parseArgs({ options: { pages: { type: "string", default: "12" } } });
+const { values: args } = parseArgs({
+  options: { pages: { type: "string", default: "12" }, "no-grid": { type: "boolean", default: false } },
+});
 const PAGES = Number(args.pages);
 const SEED = 1999_00;
 const cacheDir = "node_modules/.cache/handwriting-tune";
 mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights and the reading code, so a change to either reads the pages again.
 const readerDir = "workers/grading/reading/handwriting";
-const modelHash = createHash("sha256")
-  .update(JSON.stringify(MODELS.map((m) => m.tensors)))
-  .update(
-    readdirSync(readerDir)
-      .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))
-      .join(""),
-  )
-  .digest("hex")
-  .slice(0, 12);
+// TUNE_READINGS=<hash> grades the readings cached for another version of the reader (judging changes alone).
+const modelHash =
+  process.env.TUNE_READINGS ??
+  createHash("sha256")
+    .update(JSON.stringify(MODELS.map((m) => m.tensors)))
+    .update(
+      readdirSync(readerDir)
+        .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))
+        .join(""),
+    )
+    .digest("hex")
+    .slice(0, 12);
 
 const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
 
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
-const pages: Read[] = [];
+const pages: (Read & { condition: string })[] = [];
 await getOcrEngine();
 for (const condition of PAGE_CONDITIONS)
   for (let p = 0; p < PAGES; p++) {
     const file = `${cacheDir}/${modelHash}-${condition}-${SEED + p}.json`;
     if (existsSync(file)) {
-      pages.push(JSON.parse(readFileSync(file, "utf8")));
+      pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition });
       continue;
     }
     const { bytes, ...page } = await composePage(SEED + p, pool, condition);
     const read: Read = { page, reading: await readDocument(bytes) };
     writeFileSync(file, JSON.stringify(read));
-    pages.push(read);
+    pages.push({ ...read, condition });
   }
 
 function score(tuning: Partial<VerifyTuning>, show = false) {
@@ -61,10 +66,14 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     wrongRightUnflagged = 0;
   const bins = BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 }));
   const marks: { support: number; agrees: boolean }[] = [];
-  for (const { page, reading } of pages) {
+  for (const { page, reading, condition } of pages) {
     const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
     const supports = new Map<number, number>();
-    verdictLog.record = (n, support) => supports.set(n, support);
+    const looks = new Map<number, string[]>();
+    verdictLog.record = (n, support, why) => {
+      supports.set(n, support);
+      looks.set(n, why);
+    };
     const result = gradeSubmission({ reading, key, assignment: { points: page.questions.length } });
     verdictLog.record = undefined;
     for (const q of page.questions) {
@@ -79,10 +88,28 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
       bin.right += agrees ? 1 : 0;
       if (supports.has(q.number)) marks.push({ support: supports.get(q.number)!, agrees });
       questions++;
+      const words = () => reading.pages.flatMap((pg) => pg.lines.flatMap((l) => l.words)).filter((w) => w.alternatives);
+      const describe = (w: ReturnType<typeof words>[number] | undefined) => {
+        const alt = w?.alternatives;
+        return alt
+          ? ` ocr ${alt.ocr.text}@${alt.ocr.confidence.toFixed(2)} [${alt.readings
+              .slice(0, 4)
+              .map((r) => `${r.text}:${r.share.toFixed(3)}`)
+              .join(" ")}]`
+          : " (no alternatives)";
+      };
       if (agrees) {
         agree++;
         right++;
         rightFlagged += flagged ? 1 : 0;
+        if (show && flagged && process.env.SHOW_FLAGGED) {
+          const w = words().find((x) => x.text === g?.studentAnswer || x.alternatives!.readings.some((r) => r.text === g?.studentAnswer));
+          console.log(
+            `  FLAGGED-RIGHT ${condition} wrote ${q.wrote} key ${q.right} touching ${q.touching} → "${g?.studentAnswer ?? "∅"}" conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
+              describe(w) +
+              ` | ${g?.reviewReason ?? ""}`,
+          );
+        }
       } else {
         wrong++;
         wrongFlagged += flagged ? 1 : 0;
@@ -92,7 +119,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
           const w = words.find((x) => x.alternatives!.readings.some((r) => r.text === q.wrote) || x.text === g?.studentAnswer);
           const alt = w?.alternatives;
           console.log(
-            `  wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)}` +
+            `  wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
               (alt
                 ? ` ocr ${alt.ocr.text}@${alt.ocr.confidence.toFixed(2)} [${alt.readings
                     .slice(0, 4)
@@ -122,7 +149,7 @@ for (const keyPrior of [1, 2, 3, 5])
   for (const slipDoubt of [0, 0.6, 0.8])
     for (const clearlyRight of [0.8, 0.85, 0.9])
       for (const clearlyOther of [0.9, 0.95]) grid.push({ keyPrior, slipDoubt, clearlyRight, clearlyOther });
-for (const t of grid) console.log(`${JSON.stringify(t)}: ${score(t)}`);
+if (!args["no-grid"]) for (const t of grid) console.log(`${JSON.stringify(t)}: ${score(t)}`);
 if (process.env.SHOW) console.log(score(JSON.parse(process.env.SHOW), true));
 
 /** Platt scaling: a and b of p = σ(a·logit(support) + b), fitted by Newton's method to how often the marks agreed. */

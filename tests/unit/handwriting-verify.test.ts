@@ -7,7 +7,7 @@ import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
-import { keyBehindLookalikes, oneSlipApart, verifyHandwriting } from "../../workers/grading/judging/handwriting";
+import { keyBehindLookalikes, oneSlipApart, slipInDoubt, verifyHandwriting } from "../../workers/grading/judging/handwriting";
 import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { DocumentReading, ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
@@ -234,6 +234,41 @@ describe("verify, don't only transcribe", () => {
       "234",
     );
     expect(sure.clear).toBe(true);
+  });
+
+  it("doubts a slip only where the ink is unsure: a key differing at a place all readings agree on is not in sight", () => {
+    const q761 = parseAnswerKey("1. 761", { totalPoints: 1 }).questions[0];
+    // The readings disagree on the middle digit (6 or 5); all of them start with 8, where the key's 7 would be: the
+    // best reading's share alone (56%) would have flagged it.
+    const readings: [string, number][] = [
+      ["861", 0.56],
+      ["851", 0.435],
+    ];
+    const v = verifyHandwriting(q761, "861", { text: "861", alternatives: alternatives(readings, "") }, undefined, "761");
+    expect(v.judgement.credit).toBe(0);
+    expect(v.clear).toBe(true);
+    const judged = readings.map(([reading, p]) => ({ reading, p }));
+    expect(slipInDoubt("761", "861", judged)).toBeCloseTo(0.995);
+    // Unsure just there: a key differing at the middle digit (871) is in doubt.
+    expect(slipInDoubt("871", "861", judged)).toBeCloseTo(0.56);
+    // A lost digit shifts every place: the best reading's own share.
+    expect(slipInDoubt("8610", "861", judged)).toBeCloseTo(0.56);
+    expect(slipInDoubt("999", "861", judged)).toBe(1);
+  });
+
+  it("counts PP-OCR's capital Y for a handwritten 4 as a witness to the 4 ('Y13' for 413)", () => {
+    const q413 = parseAnswerKey("1. 413", { totalPoints: 1 }).questions[0];
+    const readings: [string, number][] = [
+      ["413", 0.6],
+      ["423", 0.29],
+      ["433", 0.08],
+    ];
+    const seen = verifyHandwriting(q413, "413", { text: "413", alternatives: alternatives(readings, "Y13") }, undefined, "413");
+    expect(seen.judgement.credit).toBe(1);
+    expect(seen.clear).toBe(true);
+    // Without the witness, the ink alone leaves it a look.
+    const alone = verifyHandwriting(q413, "413", { text: "413", alternatives: alternatives(readings, "") }, undefined, "413");
+    expect(alone.clear).toBe(false);
   });
 
   it("tells one slip apart from two", () => {

@@ -47,7 +47,7 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
  */
 export const MARK_CALIBRATION = { a: 0.795, b: -0.172 };
 /** Development only: tune.ts records each verdict's support to fit MARK_CALIBRATION. */
-export const verdictLog: { record?: (question: number, support: number) => void } = {};
+export const verdictLog: { record?: (question: number, support: number, looks: string[]) => void } = {};
 /** Under this share the handwriting reader's best reading is unsure. */
 const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
@@ -62,6 +62,27 @@ export function oneSlipApart(a: string, b: string): boolean {
   }
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return long.length === short.length + 1 && within(short, long);
+}
+
+const digitsOf = (text: string) => text.replace(/[^\d]/g, "");
+
+/**
+ * How surely the ink spells the best reading where the key, one slip away, differs from it: the share of the readings
+ * that agree with the best one at the places a changed or swapped digit would be ("861" 75%, "851" 23% leave the first
+ * digit sure, so a key of 751 is not in doubt). A digit lost or added shifts every place after it: then it is the best
+ * reading's own share. 1 when the key is not one slip from the best reading.
+ */
+export function slipInDoubt(key: string, bestReading: string, readings: readonly { reading: string; p: number }[]): number {
+  const best = digitsOf(bestReading);
+  if (!oneSlipApart(key, best)) return 1;
+  if (key.length !== best.length) return readings.find((r) => r.reading === bestReading)?.p ?? 0;
+  const places = [...best].flatMap((c, i) => (c === key[i] ? [] : [i]));
+  const agree = (i: number) =>
+    readings.reduce((s, r) => {
+      const d = digitsOf(r.reading);
+      return s + (d.length === best.length && d[i] === best[i] ? r.p : 0);
+    }, 0);
+  return Math.min(...places.map(agree));
 }
 
 let tuning: VerifyTuning = { ...VERIFY_TUNING };
@@ -105,6 +126,7 @@ const LOOKS_LIKE: Record<string, string> = {
   q: "9",
   g: "9",
   y: "4",
+  Y: "4",
   S: "5",
   s: "5",
   z: "2",
@@ -188,10 +210,9 @@ export function verifyHandwriting(
     1,
     same.reduce((s, j) => s + j.p, 0),
   );
-  verdictLog.record?.(question.number, support);
   const probability = calibrated(support, MARK_CALIBRATION);
   const right = credit(best.judgement) === 100;
-  const keys = keyAnswer.split(" or ").map((k) => k.replace(/[^\d]/g, ""));
+  const keys = keyAnswer.split(" or ").map(digitsOf);
   // PP-OCR read these digits surely, and they cannot be the best reading with digits lost ("48" is not in "249"):
   // the two readers disagree, and the ink does not clearly support the mark.
   // It matters when PP-OCR's digits would earn another mark, or fit the key's answer with digits lost.
@@ -201,9 +222,20 @@ export function verifyHandwriting(
   const contradicted = ocr.confidence >= OCR_SURE && /^\d+$/.test(seen) && !within(seen, best.reading) && otherMark();
   // The key's answer (and its equals) as the ink alone supports it: a mark short of full with the key in sight is a look.
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
-  const oneSlip = keys.some((k) => k && oneSlipApart(k, best.reading.replace(/[^\d]/g, "")));
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || (oneSlip && best.p < tuning.slipDoubt));
+  const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt);
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
+  verdictLog.record?.(
+    question.number,
+    support,
+    [
+      apart && "apart",
+      contradicted && "contradicted",
+      !right && keySupport >= tuning.keyDoubt && "keyDoubt",
+      !right && slipDoubt && "slipDoubt",
+      probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
+    ].filter((r): r is string => !!r),
+  );
   let doubt: string | undefined;
   if (!clear) {
     // The other reading that matters: the best one earning another mark, or the key's answer when none is listed.

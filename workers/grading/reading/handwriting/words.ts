@@ -5,6 +5,7 @@
 // the key; the word's text becomes the handwriting reader's best reading when that one is likely (≥ 0.5). A number
 // PP-OCR read surely that the handwriting reader does not see is print, PP-OCR's alone (decision 0054).
 import type { ReadLine, ReadWord, WordAlternatives } from "../types";
+import { withLostEquals } from "./equals";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
@@ -29,6 +30,8 @@ export const MAX_WORDS = 16;
 const READINGS = 8;
 /** Words read again and the milliseconds it took, since the isolate started (for eval:handwriting's time figure). */
 export const joinCost = { words: 0, ms: 0 };
+/** Development only: scripts/handwriting/debug-crops.ts sees each crop read again and what was read. */
+export const cropLog: { record?: (crop: GreyImage, alternatives: WordAlternatives) => void } = {};
 
 /** How dark a box's strokes are against its paper, 0..1: 1 − (5th percentile ÷ 95th percentile of brightness). */
 export function strokeDarkness(page: GreyImage, box: ReadWord["bbox"]): number {
@@ -87,12 +90,14 @@ function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): Grey
 export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence: number }, why: WordAlternatives["why"]): WordAlternatives {
   const raw = readHandwriting(crop, { count: READINGS, raw: true }).readings.filter((r) => r.text);
   const listed = raw.reduce((s, r) => s + r.probability, 0);
-  return {
+  const alternatives: WordAlternatives = {
     readings: raw.map((r) => ({ text: r.text, probability: calibrated(r.probability), share: r.probability })),
     rest: Math.max(0, 1 - listed),
     ocr,
     why,
   };
+  cropLog.record?.(crop, alternatives);
+  return alternatives;
 }
 
 const isNumberLike = (text: string) => NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && !/\d\/\d/.test(text);
@@ -192,7 +197,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
  */
 export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
   let budget = MAX_WORDS;
-  return lines.map((line) => {
+  return lines.map((read) => {
+    const line = withLostEquals(page, read);
     if (budget > 0 && /=$/.test(line.words.at(-1)?.text ?? "")) {
       // A row ending in "=": PP-OCR found no answer after it, but a faint one may be there.
       budget--;
