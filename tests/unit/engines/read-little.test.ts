@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { confirmsLayout, fitBoxesToLayout } from "../../../workers/grading/reading/box-registration";
 import { palestColumn } from "../../../workers/grading/reading/ocr/ink-gaps";
-import { applyAffine, printedPartsAt } from "../../../workers/grading/reading/registration";
+import { applyAffine, printedBoxesAt, printedPartsAt } from "../../../workers/grading/reading/registration";
 import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
 
 const H = 40; // the layout's text (box) height
@@ -48,7 +48,7 @@ function pageBoxes(answers: Record<number, number>, scale: number, dx: number, d
 }
 
 describe("registering a class-set page from its boxes (read little)", () => {
-  const answers = { 2: 2, 3: 1, 4: 3, 5: 2, 7: 3 }; // five questions answered beside their line
+  const answers = { 2: 2, 3: 1, 5: 2, 7: 3 }; // four questions answered beside their line
   const boxes = pageBoxes(answers, 0.9, 37, -22);
 
   it("finds the map of a scaled, shifted page and the boxes that hold print only, not a line shifted by one", () => {
@@ -59,7 +59,7 @@ describe("registering a class-set page from its boxes (read little)", () => {
     expect(Math.abs(p.x - 400)).toBeLessThan(0.25 * H);
     expect(Math.abs(p.y - 450)).toBeLessThan(0.25 * H);
     const printedLines = fit!.printed.map((b) => boxes.indexOf(b)).sort((a, b) => a - b);
-    expect(printedLines).toEqual([0, 1, 6]);
+    expect(printedLines).toEqual([0, 1, 4, 6]);
   });
 
   it("finds no map for a page of another worksheet", () => {
@@ -103,14 +103,26 @@ describe("reading only what is not print in a box (read little)", () => {
   const parts = printedPartsAt(identity, LAYOUT)!;
 
   it("gives the printed words and the span after them where the answer is written", () => {
-    const [text, y] = LINES[5]!; // "4. What is 45 + 38 =", answered "83"
-    const box = extent(text, y, 2);
+    const [text, y] = LINES[3]!; // "2. Add three quarters and one quarter =", answered "1"
+    const box = extent(text, y, 1);
     const part = parts(box)!;
     expect(part.words.map((w) => w.text).join(" ")).toBe(text);
     expect(part.unread).toHaveLength(1);
     const [span] = part.unread;
     expect(box.x + span!.from * box.width).toBeCloseTo(100 + text.length * CHAR, 0);
     expect(span!.to).toBe(1);
+  });
+
+  it("reads the layout's numbers again with the answer: a number most students wrote recurs like print", () => {
+    const [text, y] = LINES[5]!; // "4. What is 45 + 38 =", answered "83"
+    const box = extent(text, y, 2);
+    const part = parts(box)!;
+    expect(part.words.map((w) => w.text).join(" ")).toBe("4. What is");
+    expect(part.unread).toHaveLength(1);
+    expect(box.x + part.unread[0]!.from * box.width).toBeCloseTo(100 + "4. What is".length * CHAR, 0);
+    expect(part.unread[0]!.to).toBe(1);
+    // Nor is a box of print with a number in it taken whole from the layout.
+    expect(printedBoxesAt(identity, LAYOUT)!(extent(text, y))).toBeUndefined();
   });
 
   it("takes the words of one printed line: a tall answer under a question gets none of the question's", () => {

@@ -159,6 +159,14 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: 
   return words.filter(({ at }) => Math.abs(at.y - nearest.at.y) <= 0.3 * height).sort((a, b) => a.word.bbox.x - b.word.bbox.x);
 }
 
+/**
+ * A layout word taken as print without reading it: one without digits (a student's answers are mostly numbers,
+ * and an answer most of the class gave recurs like print), or a question's or option's label ("4.", "b)").
+ */
+export function trustedPrint(text: string): boolean {
+  return !/\d/.test(text) || /^\(?\d{1,3}[.):]$/.test(text);
+}
+
 /** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */
 const BLANK_GAP = 1.0;
 
@@ -200,6 +208,8 @@ export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: Boun
       H,
     );
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
+    // A number of the layout may be an answer most students gave: the box is read (in parts where it can be).
+    if (!inside.every(({ word }) => trustedPrint(word.text))) return undefined;
     const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
     if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
     for (let i = 1; i < inside.length; i++) {
@@ -212,6 +222,7 @@ export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: Boun
         text: word.text,
         confidence: word.confidence,
         bbox: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top },
+        printed: true as const,
       };
     });
     return {
@@ -253,24 +264,40 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
       H,
     );
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
-    if (Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
+    if (!trustedPrint(inside[0]!.word.text) || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
+    // Spans to read: the layout's numbers (read again: a student's answer may start like one), blanks between
+    // words, and what follows the last word. The words kept are the trusted print between them.
     const spans: [number, number][] = [];
-    for (let i = 1; i < inside.length; i++) {
-      const end = inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width;
-      if (inside[i]!.word.bbox.x - end > BLANK_GAP * H) spans.push([end, inside[i]!.word.bbox.x]);
+    const kept: typeof inside = [];
+    let open: number | undefined; // where the span being gathered starts
+    for (const item of inside) {
+      const { x } = item.word.bbox;
+      const previous = kept.at(-1)?.word;
+      const end = previous ? previous.bbox.x + previous.bbox.width : t.left;
+      // A sign between numbers ("45 + 38 =") is read with them, in one span.
+      if (!trustedPrint(item.word.text) || (open !== undefined && !/\p{L}/u.test(item.word.text))) {
+        open ??= end;
+        continue;
+      }
+      if (open !== undefined) spans.push([open, x]);
+      else if (x - end > BLANK_GAP * H) spans.push([end, x]);
+      open = undefined;
+      kept.push(item);
     }
-    const last = inside.at(-1)!.word;
-    if (t.right - (last.bbox.x + last.bbox.width) > 0.7 * H) spans.push([last.bbox.x + last.bbox.width, t.right]);
+    const last = kept.at(-1)!.word;
+    const lastEnd = last.bbox.x + last.bbox.width;
+    if (open !== undefined || t.right - lastEnd > 0.7 * H) spans.push([open ?? lastEnd, t.right]);
     if (!spans.length) return undefined;
     const span = t.right - t.left;
     // The spans' ends lie at the printed words' ends; the reader moves them to the gap in the ink there.
     const unread = spans.map(([a, b]) => ({ from: Math.max(0, (a - t.left) / span), to: Math.min(1, (b - t.left) / span) }));
-    const read = inside.map(({ word }) => {
+    const read = kept.map(({ word }) => {
       const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
       return {
         text: word.text,
         confidence: word.confidence,
         bbox: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top },
+        printed: true as const,
       };
     });
     return { words: read, unread };

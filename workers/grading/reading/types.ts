@@ -16,6 +16,8 @@ export interface ReadWord {
   bbox: BoundingBox;
   /** Set on a word that looks like a handwritten number: what each reader made of its ink (decision 0042). */
   alternatives?: WordAlternatives;
+  /** Taken from the worksheet's printed layout, not recognised (read little): print, never read again as handwriting. */
+  printed?: true;
 }
 
 /**

@@ -204,7 +204,13 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
       budget--;
       return answerAfter(page, line) ?? line;
     }
-    const groups = budget > 0 ? groupsOf(page, line, printDarkness).slice(0, budget) : [];
+    // Words taken from the worksheet's printed layout (read little) are print: never read again as handwriting.
+    const groups =
+      budget > 0
+        ? groupsOf(page, line, printDarkness)
+            .filter(({ from, to }) => !line.words.slice(from, to + 1).some((w) => w.printed))
+            .slice(0, budget)
+        : [];
     if (!groups.length) return line;
     budget -= groups.length;
     const words: ReadWord[] = [];

@@ -335,6 +335,15 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
         box.height,
         line?.text,
       );
+      console.log(
+        "   ",
+        known?.(box) ? "K" : part ? "P" + JSON.stringify(part.unread.map((u) => [u.from.toFixed(2), u.to.toFixed(2)])) : "R",
+        box.x,
+        box.y,
+        box.width,
+        box.height,
+        line?.text,
+      );
       if (line) lines.push(line);
     }
     return lines;
