@@ -317,33 +317,6 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     for (const box of boxes) {
       const part = box.points && !known?.(box) ? parts?.(box) : undefined;
       const line = known?.(box) ?? (part ? await readPart(grey, image, box, part) : await readBox(grey, image, box));
-      console.log(
-        "   ",
-        known?.(box) ? "K" : part ? "P" + JSON.stringify(part.unread.map((u) => [u.from.toFixed(2), u.to.toFixed(2)])) : "R",
-        box.x,
-        box.y,
-        box.width,
-        box.height,
-        line?.text,
-      );
-      console.log(
-        "   ",
-        known?.(box) ? "K" : part ? "P" + JSON.stringify(part.unread.map((u) => [u.from.toFixed(2), u.to.toFixed(2)])) : "R",
-        box.x,
-        box.y,
-        box.width,
-        box.height,
-        line?.text,
-      );
-      console.log(
-        "   ",
-        known?.(box) ? "K" : part ? "P" + JSON.stringify(part.unread.map((u) => [u.from.toFixed(2), u.to.toFixed(2)])) : "R",
-        box.x,
-        box.y,
-        box.width,
-        box.height,
-        line?.text,
-      );
       if (line) lines.push(line);
     }
     return lines;
