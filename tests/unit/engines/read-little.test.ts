@@ -113,16 +113,18 @@ describe("reading only what is not print in a box (read little)", () => {
     expect(span!.to).toBe(1);
   });
 
-  it("reads the layout's numbers again with the answer: a number most students wrote recurs like print", () => {
-    const [text, y] = LINES[5]!; // "4. What is 45 + 38 =", answered "83"
-    const box = extent(text, y, 2);
-    const part = parts(box)!;
-    expect(part.words.map((w) => w.text).join(" ")).toBe("4. What is");
-    expect(part.unread).toHaveLength(1);
-    expect(box.x + part.unread[0]!.from * box.width).toBeCloseTo(100 + "4. What is".length * CHAR, 0);
-    expect(part.unread[0]!.to).toBe(1);
-    // Nor is a box of print with a number in it taken whole from the layout.
-    expect(printedBoxesAt(identity, LAYOUT)!(extent(text, y))).toBeUndefined();
+  it("reads again a layout number with nothing of the question after it: an answer most students gave recurs like print", () => {
+    const recurring: PrintedLayout = {
+      words: [...words("3. How many cm in 4.5 m?", 100, 200), ...words("Answer: 450", 100, 260)],
+      textHeight: H,
+    };
+    const box = extent("Answer: 450", 260); // the student wrote "456": as wide as the recurring "450"
+    expect(printedBoxesAt(identity, recurring)!(box)).toBeUndefined();
+    const part = printedPartsAt(identity, recurring)!(box)!;
+    expect(part.words.map((w) => w.text)).toEqual(["Answer:"]);
+    expect(part.unread).toEqual([{ from: expect.closeTo(7 / 11, 2), to: 1 }]);
+    // The question's own numbers are print: "4.5" has "m?" after it.
+    expect(printedBoxesAt(identity, recurring)!(extent("3. How many cm in 4.5 m?", 200))?.text).toBe("3. How many cm in 4.5 m?");
   });
 
   it("takes the words of one printed line: a tall answer under a question gets none of the question's", () => {

@@ -160,11 +160,14 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: 
 }
 
 /**
- * A layout word taken as print without reading it: one without digits (a student's answers are mostly numbers,
- * and an answer most of the class gave recurs like print), or a question's or option's label ("4.", "b)").
+ * The layout's words in a box that are taken as print without reading them: words without digits, questions' and
+ * options' labels ("4.", "b)"), and numbers the question goes on after ("in 3.5 m?", "45 + 38 ="). A number with
+ * nothing of the question after it stands where an answer does, and an answer most of the class gave recurs like
+ * print ("Answer: 450"): it is read again.
  */
-export function trustedPrint(text: string): boolean {
-  return !/\d/.test(text) || /^\(?\d{1,3}[.):]$/.test(text);
+export function trustedPrint(words: readonly { text: string }[]): boolean[] {
+  const goesOn = (i: number) => words.slice(i + 1).some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
+  return words.map((w, i) => !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || goesOn(i));
 }
 
 /** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */
@@ -209,7 +212,7 @@ export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: Boun
     );
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
     // A number of the layout may be an answer most students gave: the box is read (in parts where it can be).
-    if (!inside.every(({ word }) => trustedPrint(word.text))) return undefined;
+    if (!trustedPrint(inside.map(({ word }) => word)).every(Boolean)) return undefined;
     const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
     if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
     for (let i = 1; i < inside.length; i++) {
@@ -264,18 +267,19 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
       H,
     );
     if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
-    if (!trustedPrint(inside[0]!.word.text) || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
+    const trusted = trustedPrint(inside.map(({ word }) => word));
+    if (!trusted[0] || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
     // Spans to read: the layout's numbers (read again: a student's answer may start like one), blanks between
     // words, and what follows the last word. The words kept are the trusted print between them.
     const spans: [number, number][] = [];
     const kept: typeof inside = [];
     let open: number | undefined; // where the span being gathered starts
-    for (const item of inside) {
+    for (const [i, item] of inside.entries()) {
       const { x } = item.word.bbox;
       const previous = kept.at(-1)?.word;
       const end = previous ? previous.bbox.x + previous.bbox.width : t.left;
       // A sign between numbers ("45 + 38 =") is read with them, in one span.
-      if (!trustedPrint(item.word.text) || (open !== undefined && !/\p{L}/u.test(item.word.text))) {
+      if (!trusted[i] || (open !== undefined && !/\p{L}/u.test(item.word.text))) {
         open ??= end;
         continue;
       }
