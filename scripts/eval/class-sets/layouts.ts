@@ -7,7 +7,22 @@
 // WHOLE FAMILIES ARE HELD OUT. Development (the grader and the template) may look at the DEV families only; the
 // HELD-OUT families are measured once, at the end, and reported apart. Seeds are fixed here so that every run
 // makes the same class sets.
-import { answerLine, BOTTOM, header, LEFT, LH, print, RIGHT, TOP, width, wrap, type Mark, type Rule, type Slot, type Template } from "./sheet";
+import {
+  answerLine,
+  BOTTOM,
+  header,
+  LEFT,
+  LH,
+  print,
+  RIGHT,
+  TOP,
+  width,
+  wrap,
+  type Mark,
+  type Rule,
+  type Slot,
+  type Template,
+} from "./sheet";
 import { keyStem, matching, table, wordBank, type Layout } from "./more-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 

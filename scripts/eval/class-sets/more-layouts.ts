@@ -143,6 +143,13 @@ export const matching: Layout = (t, qs, rng) => {
   return qs.map((q) => {
     const letter = LETTERS[right.indexOf(q.key)]!;
     const wrong = LETTERS[(right.indexOf(q.key) + 1 + int(rng, 0, right.length - 2)) % right.length]!;
-    return { ...q, key: letter, answers: [{ text: letter, credit: 1 }, { text: wrong, credit: 0 }] };
+    return {
+      ...q,
+      key: letter,
+      answers: [
+        { text: letter, credit: 1 },
+        { text: wrong, credit: 0 },
+      ],
+    };
   });
 };

@@ -29,7 +29,8 @@ const saveDir = option("save");
 const inSet: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
 /** Some of the set's families only (a family of the other set is refused: held-out families stay held out). */
 const only = option("family")?.split(",");
-for (const f of only ?? []) if (!inSet.includes(f as Family)) throw new Error(`--family takes ${inSet.join(",")} with --set ${set}, not ${f}`);
+for (const f of only ?? [])
+  if (!inSet.includes(f as Family)) throw new Error(`--family takes ${inSet.join(",")} with --set ${set}, not ${f}`);
 const families = only ? inSet.filter((f) => only.includes(f)) : inSet;
 
 interface Tally {

@@ -73,4 +73,3 @@ export function header(title: string): Template {
   t.name = { x: start + 10, y: 125 };
   return t;
 }
-

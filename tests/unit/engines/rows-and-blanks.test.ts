@@ -37,7 +37,14 @@ const pageOf = (lines: ReadLine[]): PageReading => ({
   method: "ocr",
   durationMs: 0,
 });
-const readingOf = (p: PageReading): DocumentReading => ({ kind: "png", method: "ocr", pages: [p], text: p.text, confidence: 0.95, durationMs: 0 });
+const readingOf = (p: PageReading): DocumentReading => ({
+  kind: "png",
+  method: "ocr",
+  pages: [p],
+  text: p.text,
+  confidence: 0.95,
+  durationMs: 0,
+});
 
 /** A table "No. | Question | Answer": number cell at 130, question cell at 220, answer column at 1300. */
 const tableRow = (y: number, n: string, question: string, answer?: string) =>
@@ -98,7 +105,11 @@ describe("a ruled table's rows", () => {
   });
 
   it("labels only numbers in sequence: a lone '250 cm' answer or a question starting with a number stays as it is", () => {
-    expect(rowLabels(["1 What is 2 + 2?", "2 Name a colour.", "3 Add 4 and 5."])).toEqual(["1. What is 2 + 2?", "2. Name a colour.", "3. Add 4 and 5."]);
+    expect(rowLabels(["1 What is 2 + 2?", "2 Name a colour.", "3 Add 4 and 5."])).toEqual([
+      "1. What is 2 + 2?",
+      "2. Name a colour.",
+      "3. Add 4 and 5.",
+    ]);
     expect(rowLabels(["1. What is 2 + 2?", "250 cm", "2. Convert 2.5 m.", "12 apples are shared."])).toEqual([
       "1. What is 2 + 2?",
       "250 cm",
@@ -183,7 +194,12 @@ const STUDENTS: [string, string, string, string][] = [
   ["Zoe Rossi", "350", "205", "15"],
 ];
 const classPages = STUDENTS.map(([name, a1, a2, a3], i) =>
-  photo([...SHEET, ...placed(name, 170 + i, 121), ...placed(a1, 345 + i, 199), ...placed(a2, 520 + i, 281), ...placed(a3, 300 + i, 361)], 10 * i, 7 * i, 1 + 0.03 * i),
+  photo(
+    [...SHEET, ...placed(name, 170 + i, 121), ...placed(a1, 345 + i, 199), ...placed(a2, 520 + i, 281), ...placed(a3, 300 + i, 361)],
+    10 * i,
+    7 * i,
+    1 + 0.03 * i,
+  ),
 );
 
 describe("a class set's template with units and numbers", () => {

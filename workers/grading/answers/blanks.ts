@@ -11,7 +11,11 @@ export function withPrintedUnit(text: string, student: string, answer: string): 
   if (!student || !/^[-−]?\d[\d.,/\s]*$/.test(answer.trim())) return answer;
   const at = text.lastIndexOf(student);
   if (at < 0) return answer;
-  const next = text.slice(at + student.length).trim().split(/\s+/)[0] ?? "";
+  const next =
+    text
+      .slice(at + student.length)
+      .trim()
+      .split(/\s+/)[0] ?? "";
   const unit = next ? readUnit(next.replace(/[.,;:!?]+$/, "")) : undefined;
   return unit && !unit.spelled ? `${answer.trim()} ${next.replace(/[.,;:!?]+$/, "")}` : answer;
 }

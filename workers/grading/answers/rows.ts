@@ -90,8 +90,26 @@ export function setApart(line: TextLine): { before: string; after: string } | un
     const [left, right] = [words[k - 1]!.bbox!, words[k]!.bbox!];
     if (right.x - (left.x + left.width) > APART * height) {
       // A row's number alone before the gap (its first cell) is not a question with an answer after it.
-      if (!/[\p{L}\p{N}]/u.test(words.slice(0, k).map((w) => w.text).join(" ").replace(/^\s*\d{1,3}\s*[.):\-–]?/, ""))) return undefined;
-      return { before: words.slice(0, k).map((w) => w.text).join(" "), after: words.slice(k).map((w) => w.text).join(" ") };
+      if (
+        !/[\p{L}\p{N}]/u.test(
+          words
+            .slice(0, k)
+            .map((w) => w.text)
+            .join(" ")
+            .replace(/^\s*\d{1,3}\s*[.):\-–]?/, ""),
+        )
+      )
+        return undefined;
+      return {
+        before: words
+          .slice(0, k)
+          .map((w) => w.text)
+          .join(" "),
+        after: words
+          .slice(k)
+          .map((w) => w.text)
+          .join(" "),
+      };
     }
   }
   return undefined;

@@ -97,7 +97,14 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
   // (and however it was read: "2.5%" for 25%), unless it is an option's label.
   const loose = (text: string) => text.toLowerCase().replace(/[\s.,]+/g, "");
   // So is the number of a key answer of several words ("250" of "250 cm"): students write it without the unit.
-  const numbers = answers.flatMap((a) => (/\s/.test(a.trim()) ? a.trim().split(/\s+/).filter((t) => /\d/.test(t)) : []));
+  const numbers = answers.flatMap((a) =>
+    /\s/.test(a.trim())
+      ? a
+          .trim()
+          .split(/\s+/)
+          .filter((t) => /\d/.test(t))
+      : [],
+  );
   const keyWords = new Set([...answers, ...numbers].map(loose).filter(Boolean));
   const isAnswer = (w: WordPoint) => keyWords.has(loose(w.raw ?? w.text)) && !OPTION_LABEL.test(w.raw ?? w.text);
   // The reference is the page with the median number of words: neither a blank copy nor the wordiest.
@@ -144,9 +151,7 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
     const pages = recurring(i);
     return first === i || pages.length < needed || pages.every((r) => inkAt(refInk[first]!, r.ink, height, true));
   };
-  const printed = new Set<WordPoint>(
-    reference.filter((w, i) => w.text && !isAnswer(w) && !answerWord(i) && recurring(i).length >= needed),
-  );
+  const printed = new Set<WordPoint>(reference.filter((w, i) => w.text && !isAnswer(w) && !answerWord(i) && recurring(i).length >= needed));
   if (printed.size < MIN_PRINTED) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
   const words = pageWords(refPage)
