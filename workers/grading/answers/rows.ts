@@ -56,10 +56,10 @@ function unnumberedRows(texts: string[], lines: TextLine[], rows: { i: number; n
   const rowLike = (i: number) =>
     !rows.some((r) => r.i === i) && !OPTIONS_LINE.test(texts[i]!) && x(i, 0) !== undefined && Math.abs(x(i, 0)! - textX) <= height;
   const assign = (candidates: number[], from: number) => candidates.forEach((i, k) => found.set(i, from + k));
-  // Before the first row: the lines right above it that start where questions start.
+  // Before the first row: the lines right above it that start where questions start (options between them aside).
   const first = rows[0]!;
   const above: number[] = [];
-  for (let i = first.i - 1; i >= 0 && rowLike(i); i--) above.unshift(i);
+  for (let i = first.i - 1; i >= 0 && (rowLike(i) || OPTIONS_LINE.test(texts[i]!)); i--) if (rowLike(i)) above.unshift(i);
   if (first.n > 1 && above.length >= first.n - 1) assign(above.slice(above.length - (first.n - 1)), 1);
   // Between two rows.
   rows.forEach((r, k) => {
