@@ -7,53 +7,34 @@
 // WHOLE FAMILIES ARE HELD OUT. Development (the grader and the template) may look at the DEV families only; the
 // HELD-OUT families are measured once, at the end, and reported apart. Seeds are fixed here so that every run
 // makes the same class sets.
-import { measure, type Face } from "./fonts";
+import {
+  answerLine,
+  BOTTOM,
+  header,
+  LEFT,
+  LH,
+  print,
+  RIGHT,
+  TOP,
+  width,
+  wrap,
+  type Mark,
+  type Rule,
+  type Slot,
+  type Template,
+} from "./sheet";
+import { keyStem, matching, table, wordBank, type Layout } from "./more-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
-export const DEV_FAMILIES = ["inline", "answer-line", "options-below", "wrapped"] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "two-columns"] as const;
+// New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
+export const DEV_FAMILIES = ["inline", "answer-line", "options-below", "wrapped", "table", "word-bank"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "two-columns", "matching"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
 
-export const PAGE = { width: 1000, height: 1294 };
-const LEFT = 70;
-const RIGHT = 930;
-const SIZE = 17;
-const LH = 28;
-const TOP = 165;
-const BOTTOM = 1250;
+export { PAGE, type Mark, type Rule } from "./sheet";
 
-export interface Mark {
-  face: Face;
-  text: string;
-  x: number;
-  /** Baseline. */
-  y: number;
-  size: number;
-  /** Degrees, for answers. */
-  angle?: number;
-}
-export interface Rule {
-  kind: "line" | "box";
-  x: number;
-  y: number;
-  w: number;
-  /** Boxes only. */
-  h?: number;
-}
-/** Where an answer is written: the start of its baseline. */
-interface Slot {
-  x: number;
-  y: number;
-}
-interface Template {
-  marks: Mark[];
-  rules: Rule[];
-  slots: Slot[];
-  name: Slot;
-  bottom: number;
-}
 export interface FilledPage {
   student: string;
   marks: Mark[];
@@ -72,45 +53,10 @@ export interface ClassSet {
   pages: FilledPage[];
 }
 
-const print = (text: string, x: number, y: number, size = SIZE): Mark => ({ face: "print", text, x, y, size });
-const width = (text: string, size = SIZE) => measure(text, "print", size);
-
-/** Words of a text in lines no wider than `max` page units. */
-function wrap(text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && width(next) > max) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  return [...lines, line];
-}
-
-/** "Answer:" and its line at (x, y); returns where the answer goes. */
-function answerLine(t: Template, x: number, y: number, w = 300): Slot {
-  t.marks.push(print("Answer:", x, y));
-  const start = x + width("Answer: ");
-  t.rules.push({ kind: "line", x: start, y: y + 5, w });
-  return { x: start + 8, y };
-}
-
-function header(title: string): Template {
-  const t: Template = { marks: [print(title, LEFT, 80, 24)], rules: [], slots: [], name: { x: 0, y: 0 }, bottom: TOP };
-  t.marks.push(print("Name:", LEFT, 125));
-  const start = LEFT + width("Name: ");
-  t.rules.push({ kind: "line", x: start, y: 130, w: 330 });
-  t.name = { x: start + 10, y: 125 };
-  return t;
-}
-
 const optionsText = (q: Question) => q.options!.join("    ");
 
-type Layout = (t: Template, qs: Question[], rng: Rng) => void;
-
-const LAYOUTS: Record<Family, { kinds: string[]; place: Layout }> = {
+/** A family: the kinds of question it asks, how it places them, and whether no two may share a key's first word. */
+const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: boolean }> = {
   // "3. What is 7 × 8? 56"
   inline: {
     kinds: KINDS.filter((k) => k !== "choice"),
@@ -244,6 +190,12 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout }> = {
       t.bottom = bottom;
     },
   },
+  // A ruled table: "No. | Question | Answer", the answer in the answer column of its row.
+  table: { kinds: KINDS, place: table },
+  // A box of printed words at the top; sentences with blanks filled from it.
+  "word-bank": { kinds: KINDS.filter((k) => k !== "choice"), place: wordBank, distinctKeys: true },
+  // Numbered questions on the left, lettered answers on the right; a letter on the line before each number.
+  matching: { kinds: KINDS.filter((k) => k !== "choice"), place: matching, distinctKeys: true },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
@@ -257,18 +209,18 @@ export function seedOf(family: Family): number {
 
 /** The blank worksheet of a family: as many questions (8–12) as fit on the page. */
 function worksheet(family: Family, rng: Rng): { title: string; questions: Question[]; template: Template } {
-  const { kinds, place } = LAYOUTS[family];
+  const { kinds, place, distinctKeys } = LAYOUTS[family];
   const title = pick(rng, TITLES);
   const all: Question[] = [];
   for (let n = int(rng, 8, 12), tries = 0; all.length < n; tries++) {
     const q = makeQuestion(rng, pick(rng, kinds));
-    if (tries > 200 || !all.some((o) => o.text === q.text)) all.push(q);
+    if (tries > 200 || !all.some((o) => o.text === q.text || (distinctKeys && keyStem(o) === keyStem(q)))) all.push(q);
   }
   const layoutSeed = Math.floor(rng() * 2 ** 32);
   for (let n = all.length; ; n--) {
     const template = header(title);
-    place(template, all.slice(0, n), rngFrom(layoutSeed));
-    if (template.bottom <= BOTTOM || n <= 8) return { title, questions: all.slice(0, n), template };
+    const questions = place(template, all.slice(0, n), rngFrom(layoutSeed)) ?? all.slice(0, n);
+    if (template.bottom <= BOTTOM || n <= 8) return { title, questions, template };
   }
 }
 

@@ -1,5 +1,5 @@
 // npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
-//   [--read-little]
+//   [--read-little] [--family table,word-bank]
 // Class sets of whole layout families (layouts.ts), each student's page rendered, read with the real OCR and
 // graded against the key, per family and capture condition: question agreement with the expected points, flag
 // recall (of the disagreeing questions, how many are flagged at that question), right marks flagged, seconds a page.
@@ -26,7 +26,12 @@ const verbose = process.argv.includes("--verbose");
 /** Also read each page again against the set's template (its printed lines not recognised), timed. */
 const readLittle = process.argv.includes("--read-little");
 const saveDir = option("save");
-const families: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
+const inSet: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
+/** Some of the set's families only (a family of the other set is refused: held-out families stay held out). */
+const only = option("family")?.split(",");
+for (const f of only ?? [])
+  if (!inSet.includes(f as Family)) throw new Error(`--family takes ${inSet.join(",")} with --set ${set}, not ${f}`);
+const families = only ? inSet.filter((f) => only.includes(f)) : inSet;
 
 interface Tally {
   questions: number;

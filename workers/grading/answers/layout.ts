@@ -65,6 +65,15 @@ function splitAtGaps(line: ReadLine, gap: number): Segment[] {
   return segments;
 }
 
+/**
+ * A segment that starts a question: its number, then the question. An answer set apart on its row (a table's answer
+ * column, a box at the margin) is not one, though "5.9", "3:15" or "4-5" match QUESTION_NUMBER: a digit right after
+ * the number's point is a decimal, a time or a range.
+ */
+function startsQuestion(text: string): boolean {
+  return QUESTION_NUMBER.test(text) && !/^\s*\d{1,3}\s*[.):\-–]\d/.test(text);
+}
+
 export function layoutLines(page: Pick<PageReading, "lines" | "width" | "confidence">): TextLine[] {
   const asText = (l: ReadLine): TextLine => ({ text: l.text, confidence: l.confidence, words: l.words });
   if (!page.lines.some(hasWordBoxes)) return page.lines.map(asText);
@@ -72,7 +81,7 @@ export function layoutLines(page: Pick<PageReading, "lines" | "width" | "confide
   // Wider than a few spaces: a column gap or an answer set apart.
   const gap = Math.max(wordHeight * 3, (page.width || 0) * 0.05);
   const segments = page.lines.flatMap((line) => splitAtGaps(line, gap));
-  const besideQuestions = segments.filter((s) => s.beside && QUESTION_NUMBER.test(segmentText(s.words)));
+  const besideQuestions = segments.filter((s) => s.beside && startsQuestion(segmentText(s.words)));
   if (besideQuestions.length < 2) {
     // One column: keep each row whole (an answer written beside its question belongs to it).
     return page.lines.map(asText);

@@ -4,6 +4,8 @@
 // those words ask for (`questionIntent`).
 import { QUESTION_NUMBER } from "./answer-key";
 import { readUnit } from "../values/units";
+import { rowLabels } from "./rows";
+import type { TextLine } from "./layout";
 
 export interface QuestionContext {
   number: number;
@@ -29,8 +31,17 @@ export function parseOptions(raw: string): Map<string, string> | undefined {
 export function questionContexts(lines: (string | { text: string; student?: string })[]): Map<number, QuestionContext> {
   const contexts = new Map<number, QuestionContext>();
   let current: QuestionContext | undefined;
-  for (const entry of lines) {
-    const line = (typeof entry === "string" ? entry : entry.text).trim();
+  // A table's rows numbered by a bare number are questions too (answers/rows.ts).
+  // The question's words only: with the worksheet's template, what the student wrote on the line is taken out (an
+  // answer "6 m 50 cm" beside "How many centimeters are in 6.5 m?" is not the question writing its amount).
+  const own = (entry: (typeof lines)[number]) => {
+    if (typeof entry === "string") return entry.trim();
+    const student = entry.student?.trim();
+    return (student ? entry.text.replace(student, " ") : entry.text).replace(/\s+/g, " ").trim();
+  };
+  const texts = rowLabels(lines.map(own), lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined);
+  for (const [index, entry] of lines.entries()) {
+    const line = texts[index]!;
     // With the worksheet's template, a line that is all print is the question's own: a wrapped question goes on.
     const printed = typeof entry !== "string" && entry.student === "";
     if (!line) continue;

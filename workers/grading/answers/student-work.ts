@@ -6,6 +6,8 @@ export type { TextLine } from "./layout";
 import type { DocumentReading, ReadWord } from "../reading/types";
 import { studentWords, type WorksheetTemplate } from "./template";
 import { fixArithmeticDigits, fixLetterO } from "./misreads";
+import { rowLabels, setApart, studentText } from "./rows";
+import { withPrintedUnit } from "./blanks";
 
 export { fixLetterO } from "./misreads";
 
@@ -155,9 +157,13 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   const maxNumber = key ? Math.max(...key.questions.map((q) => q.number)) : 200;
   const firstNumber = key ? Math.min(...key.questions.map((q) => q.number)) : 1;
   const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
+  // Lines as read, their question labels repaired, a table's bare row numbers given their point.
+  const texts = rowLabels(
+    lines.map((line) => fixQuestionLabel(line.text.trim())),
+    lines,
+  );
   const questionNumbers = numbersInSequence(
-    lines.map((line) => {
-      const text = fixQuestionLabel(line.text.trim());
+    texts.map((text) => {
       const numbered = !matchAnswerLine(text) && text.match(QUESTION_NUMBER);
       return numbered ? Number(numbered[1]) : undefined;
     }),
@@ -195,7 +201,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   const fromTemplate = (line: TextLine, student: string, text: string, index: number): boolean => {
     const numbered = text.match(QUESTION_NUMBER);
     const number = numbered ? (questionNumbers[index] ?? Number(numbered[1])) : undefined;
-    const answer = (n: number) => fixLetterO(cleanAnswer(student.replace(/^[=:]\s*/, "")), acceptedFor(n));
+    const answer = (n: number) => withPrintedUnit(text, student, fixLetterO(cleanAnswer(student.replace(/^[=:]\s*/, "")), acceptedFor(n)));
     if (number !== undefined && plausibleNumber(number)) {
       const given = answer(number);
       const questionText = text.replace(QUESTION_NUMBER, "$2").replace(student, "").trim();
@@ -224,7 +230,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   };
 
   lines.forEach((line, index) => {
-    const text = fixQuestionLabel(line.text.trim());
+    const text = texts[index]!;
     if (!text) return;
     const name = text.match(NAME);
     if (name && !studentName) {
@@ -284,7 +290,12 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     if (numbered) {
       const number = questionNumbers[index] ?? Number(numbered[1]);
       if (plausibleNumber(number)) {
-        const split = splitQuestionLine(fixArithmeticDigits(numbered[2]));
+        let split = splitQuestionLine(fixArithmeticDigits(numbered[2]));
+        // An answer in a column of its own on the question's row (a table's answer column, a box at the margin):
+        // the words after the row's last wide gap, when the rules for a line of text found none or only guessed.
+        const apart = !split.answer || split.source === "guess" ? setApart(line) : undefined;
+        if (apart && cleanAnswer(apart.after))
+          split = { questionText: apart.before.replace(QUESTION_NUMBER, "$2").trim(), answer: cleanAnswer(apart.after), open: false };
         const answer = fixLetterO(split.answer, acceptedFor(number));
         const { questionText, open, source } = split;
         const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
@@ -344,10 +355,7 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     if (!marked) return lines;
     return lines.map((l) => ({
       ...l,
-      student: (l.words ?? [])
-        .filter((w) => marked.words.has(w as ReadWord))
-        .map((w) => w.text)
-        .join(" "),
+      student: studentText(l.words ?? [], (w) => marked.words.has(w as ReadWord)),
     }));
   });
 }

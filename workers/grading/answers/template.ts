@@ -96,7 +96,16 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
   // A word that reads as one of the key's answers is the students', however many wrote it at the same place
   // (and however it was read: "2.5%" for 25%), unless it is an option's label.
   const loose = (text: string) => text.toLowerCase().replace(/[\s.,]+/g, "");
-  const keyWords = new Set(answers.map(loose).filter(Boolean));
+  // So is the number of a key answer of several words ("250" of "250 cm"): students write it without the unit.
+  const numbers = answers.flatMap((a) =>
+    /\s/.test(a.trim())
+      ? a
+          .trim()
+          .split(/\s+/)
+          .filter((t) => /\d/.test(t))
+      : [],
+  );
+  const keyWords = new Set([...answers, ...numbers].map(loose).filter(Boolean));
   const isAnswer = (w: WordPoint) => keyWords.has(loose(w.raw ?? w.text)) && !OPTION_LABEL.test(w.raw ?? w.text);
   // The reference is the page with the median number of words: neither a blank copy nor the wordiest.
   const order = read.map((r, i) => [r.points.length, i] as const).sort((a, b) => a[0] - b[0]);
@@ -111,8 +120,9 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
   });
   // Most pages must be this worksheet, or the set is mixed and each page is read alone.
   if (registered.length + 1 < MIN_PAGES || registered.length + 1 < 0.6 * read.length) return null;
-  // A key answer of several words ("12 cm", "the sun") ending a line of the reference is the student's too.
-  const endsInAnswer = new Set<number>();
+  // A key answer of several words ("12 cm", "the sun") ending a line of the reference is the student's too: each
+  // run of such words, by its first word's index.
+  const endsInAnswer = new Map<number, number>();
   let at = 0;
   for (const line of refPage.lines) {
     const n = line.words.length;
@@ -127,17 +137,21 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
           ),
         )
       )
-        for (let j = n - k; j < n; j++) endsInAnswer.add(at + j);
+        for (let j = n - k; j < n; j++) if (!endsInAnswer.has(at + j)) endsInAnswer.set(at + j, at + n - k);
     }
     at += n;
   }
   const needed = Math.max(2, Math.ceil(RECUR * registered.length));
-  const printed = new Set<WordPoint>(
-    reference.filter(
-      (w, i) =>
-        w.text && !isAnswer(w) && !endsInAnswer.has(i) && registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true)).length >= needed,
-    ),
-  );
+  const recurring = (i: number) => registered.filter((r) => inkAt(refInk[i]!, r.ink, height, true));
+  // Unless the word stays at its place on a page where the answer's first word does not: the unit printed after a
+  // blank ("is the same as ____ cm.") that the reference's student filled with the number alone.
+  const answerWord = (i: number) => {
+    const first = endsInAnswer.get(i);
+    if (first === undefined) return false;
+    const pages = recurring(i);
+    return first === i || pages.length < needed || pages.every((r) => inkAt(refInk[first]!, r.ink, height, true));
+  };
+  const printed = new Set<WordPoint>(reference.filter((w, i) => w.text && !isAnswer(w) && !answerWord(i) && recurring(i).length >= needed));
   if (printed.size < MIN_PRINTED) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
   const words = pageWords(refPage)

@@ -1,0 +1,155 @@
+// Three layout families of the class-set evaluation (layouts.ts) that put printed words where answers might be
+// looked for: a ruled TABLE (the question in its row, the answer in the answer column, under an "Answer" header),
+// a WORD BANK (a box of printed words at the top, sentences with blanks filled from it) and MATCHING columns
+// (numbered items on the left, lettered items on the right, a letter written on the line before each number).
+// A layout may rewrite its questions (their key and the answers children give): it returns them.
+import type { Answer, Question, Rng } from "./questions";
+import { int, pick } from "./questions";
+import { LEFT, LH, print, RIGHT, SIZE, TOP, width, wrap, type Template } from "./sheet";
+
+export type Layout = (t: Template, qs: Question[], rng: Rng) => Question[] | void;
+
+const LETTERS = "ABCDEFGHIJKLMNOP";
+
+/** A deterministic shuffle. */
+function shuffle<T>(rng: Rng, xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** "No. | Question | Answer": every cell ruled, options (if any) on the question cell's second line. */
+export const table: Layout = (t, qs) => {
+  const numW = 56;
+  const answerW = 230;
+  const qX = LEFT + numW;
+  const aX = RIGHT - answerW;
+  const qW = aX - qX;
+  const pad = 10;
+  const row = (top: number, h: number) => {
+    t.rules.push({ kind: "box", x: LEFT, y: top, w: numW, h });
+    t.rules.push({ kind: "box", x: qX, y: top, w: qW, h });
+    t.rules.push({ kind: "box", x: aX, y: top, w: answerW, h });
+  };
+  let top = TOP - 22;
+  const headH = LH + 8;
+  row(top, headH);
+  const base = top + headH - 12;
+  t.marks.push(print("No.", LEFT + pad, base), print("Question", qX + pad, base), print("Answer", aX + pad, base));
+  top += headH;
+  qs.forEach((q, i) => {
+    const lines = wrap(q.text, qW - 2 * pad);
+    if (q.options) lines.push(...wrap(q.options.join("   "), qW - 2 * pad));
+    const h = lines.length * LH + 14;
+    row(top, h);
+    const first = top + LH - 2;
+    t.marks.push(print(`${i + 1}`, LEFT + pad + 6, first));
+    lines.forEach((l, k) => t.marks.push(print(l, qX + pad, first + k * LH)));
+    t.slots.push({ x: aX + 16, y: first });
+    top += h;
+  });
+  t.bottom = top + 10;
+};
+
+/** The answer's first word or number ("350" of "350 cm"): two questions whose keys share it are too alike for a bank. */
+export const keyStem = (q: Question) => q.key.split(" ")[0]!.toLowerCase();
+
+/**
+ * A "Word Bank" box under the name: every question's key and two more words, in shuffled order; each question a
+ * sentence with a blank. A wrong answer is often another word of the bank (no credit), as children mix them up.
+ */
+export const wordBank: Layout = (t, qs, rng) => {
+  const stems = new Set(qs.map(keyStem));
+  const extras = shuffle(
+    rng,
+    qs.flatMap((q) => q.answers.filter((a) => a.credit === 0).map((a) => a.text)),
+  ).filter((w, i, all) => all.indexOf(w) === i && !stems.has(w.split(" ")[0]!.toLowerCase()));
+  const bank = shuffle(rng, [...qs.map((q) => q.key), ...extras.slice(0, 2)]);
+  t.marks.push(print("Use the words in the word bank to fill in the blanks.", LEFT, TOP - 6));
+  // The bank: its title, then its words in rows, spaced evenly, inside a box.
+  const boxTop = TOP + 10;
+  const inner = RIGHT - LEFT - 40;
+  const rows: string[][] = [[]];
+  const gap = 46;
+  let used = 0;
+  for (const w of bank) {
+    const ww = width(w);
+    if (used && used + gap + ww > inner) {
+      rows.push([]);
+      used = 0;
+    }
+    rows.at(-1)!.push(w);
+    used += (used ? gap : 0) + ww;
+  }
+  t.marks.push(print("Word Bank", LEFT + 20, boxTop + LH, SIZE + 1));
+  rows.forEach((r, k) => {
+    let x = LEFT + 20;
+    for (const w of r) {
+      t.marks.push(print(w, x, boxTop + LH * (2.3 + k)));
+      x += width(w) + gap;
+    }
+  });
+  const boxH = LH * (2.3 + rows.length) - 8;
+  t.rules.push({ kind: "box", x: LEFT, y: boxTop, w: RIGHT - LEFT, h: boxH });
+  let y = boxTop + boxH + LH * 1.6;
+  const blankW = int(rng, 150, 190);
+  qs.forEach((q, i) => {
+    const before = `${i + 1}. ${q.blank[0]} `;
+    const x = LEFT + width(before);
+    t.marks.push(print(before.trimEnd(), LEFT, y));
+    t.rules.push({ kind: "line", x, y: y + 5, w: blankW });
+    if (q.blank[1]) t.marks.push(print(q.blank[1], x + blankW + (q.blank[1] === "." ? 2 : 8), y));
+    t.slots.push({ x: x + 14, y: y - 3 });
+    y += LH * 1.8;
+  });
+  t.bottom = y;
+  return qs.map((q) => {
+    const others = bank.filter((w) => w !== q.key && !q.answers.some((a) => a.text === w));
+    const mixed: Answer = { text: pick(rng, others), credit: 0 };
+    return { ...q, answers: [...q.answers.filter((a) => a.credit > 0), mixed, ...q.answers.filter((a) => a.credit === 0).slice(0, 1)] };
+  });
+};
+
+/**
+ * Numbered questions on the left, each after a short line for the letter; lettered answers on the right (every
+ * key and one more, shuffled). The key is each question's letter; a child writes the right letter or another one.
+ */
+export const matching: Layout = (t, qs, rng) => {
+  const stems = new Set(qs.map(keyStem));
+  const extra = pick(
+    rng,
+    qs.flatMap((q) => q.answers.filter((a) => a.credit === 0 && !stems.has(a.text.split(" ")[0]!.toLowerCase())).map((a) => a.text)),
+  );
+  const right = shuffle(rng, [...qs.map((q) => q.key), extra]);
+  t.marks.push(print("Match each question with its answer. Write the letter on the line.", LEFT, TOP - 6));
+  const rightX = LEFT + 560;
+  const lineW = 48;
+  let y = TOP + LH * 1.4;
+  const rows = Math.max(qs.length, right.length);
+  for (let i = 0; i < rows; i++) {
+    const q = qs[i];
+    if (q) {
+      t.rules.push({ kind: "line", x: LEFT, y: y + 5, w: lineW });
+      t.marks.push(print(`${i + 1}. ${q.text}`, LEFT + lineW + 12, y));
+      t.slots.push({ x: LEFT + 14, y: y - 3 });
+    }
+    if (right[i] !== undefined) t.marks.push(print(`${LETTERS[i]}. ${right[i]}`, rightX, y));
+    y += LH * 1.7;
+  }
+  t.bottom = y;
+  return qs.map((q) => {
+    const letter = LETTERS[right.indexOf(q.key)]!;
+    const wrong = LETTERS[(right.indexOf(q.key) + 1 + int(rng, 0, right.length - 2)) % right.length]!;
+    return {
+      ...q,
+      key: letter,
+      answers: [
+        { text: letter, credit: 1 },
+        { text: wrong, credit: 0 },
+      ],
+    };
+  });
+};
