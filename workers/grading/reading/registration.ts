@@ -174,12 +174,10 @@ export function trustedPrint(words: readonly { text: string }[]): boolean[] {
 const BLANK_GAP = 1.0;
 
 /**
- * A page's text boxes that hold printed words only, taken from the worksheet's printed layout instead of being
- * recognised again: the page is registered onto the layout by the lines read first (`anchors`), and a box is
- * printed when the layout's words inside it span it end to end with no wide gap between them (a blank a student
- * may have filled). Undefined when the anchors do not register: every box is then recognised.
+ * The map from a page's frame onto the worksheet's printed layout, fitted on the words of the lines read first
+ * (`anchors`); undefined when they do not register: every box is then recognised.
  */
-export function printedBoxes(anchors: ReadLine[], printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
+export function mapFromAnchors(anchors: ReadLine[], printed: PrintedLayout): Affine | undefined {
   const points = anchors.flatMap((l) => l.words).map(wordPoint);
   const height = median(anchors.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
   const fit = register(
@@ -187,10 +185,15 @@ export function printedBoxes(anchors: ReadLine[], printed: PrintedLayout): ((box
     printed.words.map(wordPoint).filter((p) => p.text),
     height,
   );
-  return fit ? printedBoxesAt(fit.map, printed) : undefined;
+  return fit?.map;
 }
 
-/** printedBoxes for a page already registered: `map` takes the page's frame onto the layout's. */
+/**
+ * A page's text boxes that hold printed words only, taken from the worksheet's printed layout instead of being
+ * recognised again, once the page is registered (`map` takes its frame onto the layout's): a box is printed when
+ * the layout's words inside it span it end to end with no wide gap between them (a blank a student may have
+ * filled). Undefined when the map cannot be inverted.
+ */
 export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
   const fit = { map };
   const back = invertAffine(map);

@@ -7,7 +7,7 @@ import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
 import type { PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
-import { printedBoxes, printedBoxesAt, printedPartsAt, type PrintedPart } from "../registration";
+import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine, type PrintedPart } from "../registration";
 import { confirmsLayout, fitBoxesToLayout, glimpseOrder } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
@@ -53,7 +53,7 @@ const CONFIRM_TRIES = 3;
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
 type DetectedBox = Awaited<ReturnType<DetectionService["run"]>>[number];
-type KnownBox = NonNullable<ReturnType<typeof printedBoxes>>;
+type KnownBox = NonNullable<ReturnType<typeof printedBoxesAt>>;
 type PartsOf = NonNullable<ReturnType<typeof printedPartsAt>>;
 
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -347,24 +347,27 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       const line = await readBox(grey, image, box, GLIMPSE_BOX_HEIGHTS);
       if (line) glimpses.push(line);
     }
-    const glimpsed = printedBoxes(glimpses, printed);
-    if (glimpsed) return readBoxes(grey, image, boxes, glimpsed);
+    // Registered on the words read: boxes of print only from the layout, the rest of a box after print read alone.
+    const against = (map: Affine | undefined): [KnownBox?, PartsOf?] =>
+      map ? [printedBoxesAt(map, printed), printedPartsAt(map, printed)] : [];
+    const glimpsed = mapFromAnchors(glimpses, printed);
+    if (glimpsed) return readBoxes(grey, image, boxes, ...against(glimpsed));
     const lines: ReadLine[] = [];
     for (const box of anchors) {
       const line = await readBox(grey, image, box);
       if (line) lines.push(line);
     }
-    let known = printedBoxes(lines, printed);
+    let map = mapFromAnchors(lines, printed);
     for (const box of byWidth) {
-      if (known || anchors.length >= ANCHOR_BOXES) break;
+      if (map || anchors.length >= ANCHOR_BOXES) break;
       if (anchors.includes(box)) continue;
       anchors.push(box);
       const line = await readBox(grey, image, box);
       if (line) lines.push(line);
-      if (line) known = printedBoxes(lines, printed);
+      if (line) map = mapFromAnchors(lines, printed);
     }
     const rest = boxes.filter((b) => !anchors.includes(b));
-    return [...lines, ...(await readBoxes(grey, image, rest, known))];
+    return [...lines, ...(await readBoxes(grey, image, rest, ...against(map)))];
   }
 
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
