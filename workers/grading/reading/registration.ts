@@ -2,7 +2,13 @@
 // have once, robust to a photo's tilt, scale, shear and crop (the clean-up has already undone perspective).
 // In reading/ because the recogniser uses it too: a line that registers onto a known printed line needs no
 // recognition.
-import type { BoundingBox, PageReading, PrintedLayout, ReadLine, ReadWord } from "./types";
+import type {
+  BoundingBox,
+  PageReading,
+  PrintedLayout,
+  ReadLine,
+  ReadWord,
+} from "./types";
 
 /** Affine map [a, b, c, d, e, f]: x' = a·x + b·y + c, y' = d·x + e·y + f. */
 export type Affine = [number, number, number, number, number, number];
@@ -15,9 +21,12 @@ export interface WordPoint {
   y: number;
 }
 
-export const normWord = (text: string) => text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+export const normWord = (text: string) =>
+  text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 
-export function pageWords(page: Pick<PageReading, "lines">): (ReadWord & { line: ReadLine })[] {
+export function pageWords(
+  page: Pick<PageReading, "lines">,
+): (ReadWord & { line: ReadLine })[] {
   return page.lines.flatMap((line) => line.words.map((w) => ({ ...w, line })));
 }
 
@@ -36,7 +45,9 @@ export function median(xs: number[]): number {
 }
 
 export function textHeight(page: Pick<PageReading, "lines">): number {
-  return median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+  return (
+    median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20
+  );
 }
 
 function solve3(m: number[][], v: number[]): [number, number, number] | null {
@@ -47,7 +58,8 @@ function solve3(m: number[][], v: number[]): [number, number, number] | null {
     a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
   const d = det(m);
   if (Math.abs(d) < 1e-9) return null;
-  const col = (i: number) => m.map((row, r) => row.map((x, c) => (c === i ? v[r]! : x)));
+  const col = (i: number) =>
+    m.map((row, r) => row.map((x, c) => (c === i ? v[r]! : x)));
   return [det(col(0)) / d, det(col(1)) / d, det(col(2)) / d];
 }
 
@@ -76,7 +88,14 @@ function fitAffine(pairs: [WordPoint, WordPoint][]): Affine | null {
 export function invertAffine([a, b, c, d, e, f]: Affine): Affine | null {
   const det = a * e - b * d;
   if (Math.abs(det) < 1e-12) return null;
-  return [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
+  return [
+    e / det,
+    -b / det,
+    (b * f - c * e) / det,
+    -d / det,
+    a / det,
+    (c * d - a * f) / det,
+  ];
 }
 
 export const applyAffine = (t: Affine, p: { x: number; y: number }) => ({
@@ -86,32 +105,45 @@ export const applyAffine = (t: Affine, p: { x: number; y: number }) => ({
 
 function unique(points: WordPoint[]): Map<string, WordPoint> {
   const seen = new Map<string, WordPoint | null>();
-  for (const p of points) if (p.text.length >= 3 && /\p{L}/u.test(p.text)) seen.set(p.text, seen.has(p.text) ? null : p);
-  return new Map([...seen].filter((e): e is [string, WordPoint] => e[1] !== null));
+  for (const p of points)
+    if (p.text.length >= 3 && /\p{L}/u.test(p.text))
+      seen.set(p.text, seen.has(p.text) ? null : p);
+  return new Map(
+    [...seen].filter((e): e is [string, WordPoint] => e[1] !== null),
+  );
 }
 
 /**
  * The affine map from a page onto a reference, fitted on the words both have once (at least 4 of them), with the
  * pairs that disagree trimmed twice; null when the pages share too little to be one worksheet.
  */
-export function register(page: WordPoint[], reference: WordPoint[], height: number): { map: Affine; residual: number } | null {
+export function register(
+  page: WordPoint[],
+  reference: WordPoint[],
+  height: number,
+): { map: Affine; residual: number } | null {
   const ref = unique(reference);
-  let pairs: [WordPoint, WordPoint][] = [...unique(page)].flatMap(([text, p]) =>
-    ref.has(text) ? [[p, ref.get(text)!] as [WordPoint, WordPoint]] : [],
+  let pairs: [WordPoint, WordPoint][] = [...unique(page)].flatMap(
+    ([text, p]) =>
+      ref.has(text) ? [[p, ref.get(text)!] as [WordPoint, WordPoint]] : [],
   );
   if (pairs.length < 4) return null;
   let map: Affine | null = null;
   for (let round = 0; round < 3; round++) {
     map = fitAffine(pairs);
     if (!map) return null;
-    const errors = pairs.map(([p, q]) => Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y));
+    const errors = pairs.map(([p, q]) =>
+      Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y),
+    );
     const limit = Math.max(2 * median(errors), 0.5 * height);
     const kept = pairs.filter((_, i) => errors[i]! <= limit);
     if (kept.length < 4) return null;
     if (kept.length === pairs.length && round > 0) break;
     pairs = kept;
   }
-  const errors = pairs.map(([p, q]) => Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y));
+  const errors = pairs.map(([p, q]) =>
+    Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y),
+  );
   const residual = median(errors) / height;
   // Half the pairs must agree within a text height: otherwise the shared words are a coincidence.
   if (pairs.length < 4 || residual > 1) return null;
@@ -136,7 +168,9 @@ function bounds(points: { x: number; y: number }[]): Bounds {
 
 /** A box's bounds after an affine map (the box itself without one). */
 export function mappedBounds(box: BoundingBox, map?: Affine): Bounds {
-  return bounds(map ? corners(box).map((p) => applyAffine(map, p)) : corners(box));
+  return bounds(
+    map ? corners(box).map((p) => applyAffine(map, p)) : corners(box),
+  );
 }
 
 function corners(box: BoundingBox): { x: number; y: number }[] {
@@ -153,10 +187,18 @@ function corners(box: BoundingBox): { x: number; y: number }[] {
  * The words of the one printed line nearest a box's middle, left to right: a box between two lines (a tall answer
  * written under a question) takes no words of the line above it.
  */
-export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: T[], middle: number, height: number): T[] {
+export function oneLine<T extends { at: { y: number }; word: ReadWord }>(
+  words: T[],
+  middle: number,
+  height: number,
+): T[] {
   if (!words.length) return words;
-  const nearest = words.reduce((a, b) => (Math.abs(b.at.y - middle) < Math.abs(a.at.y - middle) ? b : a));
-  return words.filter(({ at }) => Math.abs(at.y - nearest.at.y) <= 0.3 * height).sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+  const nearest = words.reduce((a, b) =>
+    Math.abs(b.at.y - middle) < Math.abs(a.at.y - middle) ? b : a,
+  );
+  return words
+    .filter(({ at }) => Math.abs(at.y - nearest.at.y) <= 0.3 * height)
+    .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
 }
 
 /**
@@ -166,8 +208,14 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: 
  * print ("Answer: 450"): it is read again.
  */
 export function trustedPrint(words: readonly { text: string }[]): boolean[] {
-  const goesOn = (i: number) => words.slice(i + 1).some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
-  return words.map((w, i) => !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || goesOn(i));
+  const goesOn = (i: number) =>
+    words
+      .slice(i + 1)
+      .some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
+  return words.map(
+    (w, i) =>
+      !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || goesOn(i),
+  );
 }
 
 /** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */
@@ -177,9 +225,13 @@ const BLANK_GAP = 1.0;
  * The map from a page's frame onto the worksheet's printed layout, fitted on the words of the lines read first
  * (`anchors`); undefined when they do not register: every box is then recognised.
  */
-export function mapFromAnchors(anchors: ReadLine[], printed: PrintedLayout): Affine | undefined {
+export function mapFromAnchors(
+  anchors: ReadLine[],
+  printed: PrintedLayout,
+): Affine | undefined {
   const points = anchors.flatMap((l) => l.words).map(wordPoint);
-  const height = median(anchors.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+  const height =
+    median(anchors.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
   const fit = register(
     points,
     printed.words.map(wordPoint).filter((p) => p.text),
@@ -189,48 +241,88 @@ export function mapFromAnchors(anchors: ReadLine[], printed: PrintedLayout): Aff
 }
 
 /**
- * A page's text boxes that hold printed words only, taken from the worksheet's printed layout instead of being
- * recognised again, once the page is registered (`map` takes its frame onto the layout's): a box is printed when
- * the layout's words inside it span it end to end with no wide gap between them (a blank a student may have
- * filled). Undefined when the map cannot be inverted.
+ * The layout's words at a box of a registered page: the box's bounds in the layout's frame and the words of the one
+ * printed line inside it, left to right; undefined when the box is taller than a line. `toPage` places a layout
+ * word back on the page, marked as print.
  */
-export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
-  const fit = { map };
+function layoutAt(map: Affine, printed: PrintedLayout) {
   const back = invertAffine(map);
   if (!back) return undefined;
   const H = printed.textHeight;
   const words = printed.words.map((word) => ({
     word,
-    at: { x: word.bbox.x + word.bbox.width / 2, y: word.bbox.y + word.bbox.height / 2 },
+    at: {
+      x: word.bbox.x + word.bbox.width / 2,
+      y: word.bbox.y + word.bbox.height / 2,
+    },
   }));
-  return (box) => {
-    const t = bounds(corners(box).map((p) => applyAffine(fit.map, p)));
+  const toPage = (word: ReadWord): ReadWord => {
+    const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
+    const bbox = {
+      x: b.left,
+      y: b.top,
+      width: b.right - b.left,
+      height: b.bottom - b.top,
+    };
+    return {
+      text: word.text,
+      confidence: word.confidence,
+      bbox,
+      printed: true,
+    };
+  };
+  const at = (box: BoundingBox) => {
+    const t = bounds(corners(box).map((p) => applyAffine(map, p)));
     // A printed line's box is one line tall; a taller one holds something else too (a tilted answer beside it).
     if (t.bottom - t.top > 1.6 * H) return undefined;
     const middle = (t.top + t.bottom) / 2;
-    const inside = oneLine(
-      words.filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H),
-      middle,
-      H,
+    const near = words.filter(
+      (w) =>
+        w.at.x >= t.left - 0.25 * H &&
+        w.at.x <= t.right + 0.25 * H &&
+        Math.abs(w.at.y - middle) <= 0.5 * H,
     );
-    if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
+    const inside = oneLine(near, middle, H);
+    return inside.some(({ word }) => normWord(word.text).length >= 2)
+      ? { t, inside }
+      : undefined;
+  };
+  return { H, at, toPage };
+}
+
+/**
+ * A page's text boxes that hold printed words only, taken from the worksheet's printed layout instead of being
+ * recognised again, once the page is registered (`map` takes its frame onto the layout's): a box is printed when
+ * the layout's words inside it span it end to end with no wide gap between them (a blank a student may have
+ * filled). Undefined when the map cannot be inverted.
+ */
+export function printedBoxesAt(
+  map: Affine,
+  printed: PrintedLayout,
+): ((box: BoundingBox) => ReadLine | undefined) | undefined {
+  const layout = layoutAt(map, printed);
+  if (!layout) return undefined;
+  const { H, at, toPage } = layout;
+  return (box) => {
+    const found = at(box);
+    if (!found) return undefined;
+    const { t, inside } = found;
     // A number of the layout may be an answer most students gave: the box is read (in parts where it can be).
-    if (!trustedPrint(inside.map(({ word }) => word)).every(Boolean)) return undefined;
+    if (!trustedPrint(inside.map(({ word }) => word)).every(Boolean))
+      return undefined;
     const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
-    if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
+    if (
+      Math.abs(u.left - t.left) > 0.7 * H ||
+      Math.abs(u.right - t.right) > 0.7 * H
+    )
+      return undefined;
     for (let i = 1; i < inside.length; i++) {
-      const gap = inside[i]!.word.bbox.x - (inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width);
+      const gap =
+        inside[i]!.word.bbox.x -
+        (inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width);
       if (gap > BLANK_GAP * H) return undefined;
     }
-    const read = inside.map(({ word }) => {
-      const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
-      return {
-        text: word.text,
-        confidence: word.confidence,
-        bbox: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top },
-        printed: true as const,
-      };
-    });
+    const read = inside.map(({ word }) => toPage(word));
     return {
       text: read.map((w) => w.text).join(" "),
       confidence: Math.min(...read.map((w) => w.confidence)),
@@ -252,26 +344,20 @@ export interface PrintedPart {
  * from the layout and the spans between and after them, which alone are recognised (issue 30, read little).
  * Undefined when the box does not start with print at the layout's place: it is recognised whole.
  */
-export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => PrintedPart | undefined) | undefined {
-  const back = invertAffine(map);
-  if (!back) return undefined;
-  const H = printed.textHeight;
-  const words = printed.words.map((word) => ({
-    word,
-    at: { x: word.bbox.x + word.bbox.width / 2, y: word.bbox.y + word.bbox.height / 2 },
-  }));
+export function printedPartsAt(
+  map: Affine,
+  printed: PrintedLayout,
+): ((box: BoundingBox) => PrintedPart | undefined) | undefined {
+  const layout = layoutAt(map, printed);
+  if (!layout) return undefined;
+  const { H, at, toPage } = layout;
   return (box) => {
-    const t = bounds(corners(box).map((p) => applyAffine(map, p)));
-    if (t.bottom - t.top > 1.6 * H || t.right - t.left < H) return undefined;
-    const middle = (t.top + t.bottom) / 2;
-    const inside = oneLine(
-      words.filter(({ at }) => at.x >= t.left - 0.25 * H && at.x <= t.right + 0.25 * H && Math.abs(at.y - middle) <= 0.5 * H),
-      middle,
-      H,
-    );
-    if (!inside.some(({ word }) => normWord(word.text).length >= 2)) return undefined;
+    const found = at(box);
+    if (!found || found.t.right - found.t.left < H) return undefined;
+    const { t, inside } = found;
     const trusted = trustedPrint(inside.map(({ word }) => word));
-    if (!trusted[0] || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
+    if (!trusted[0] || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H)
+      return undefined;
     // Spans to read: the layout's numbers (read again: a student's answer may start like one), blanks between
     // words, and what follows the last word. The words kept are the trusted print between them.
     const spans: [number, number][] = [];
@@ -282,7 +368,10 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
       const previous = kept.at(-1)?.word;
       const end = previous ? previous.bbox.x + previous.bbox.width : t.left;
       // A sign between numbers ("45 + 38 =") is read with them, in one span.
-      if (!trusted[i] || (open !== undefined && !/\p{L}/u.test(item.word.text))) {
+      if (
+        !trusted[i] ||
+        (open !== undefined && !/\p{L}/u.test(item.word.text))
+      ) {
         open ??= end;
         continue;
       }
@@ -293,20 +382,16 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
     }
     const last = kept.at(-1)!.word;
     const lastEnd = last.bbox.x + last.bbox.width;
-    if (open !== undefined || t.right - lastEnd > 0.7 * H) spans.push([open ?? lastEnd, t.right]);
+    if (open !== undefined || t.right - lastEnd > 0.7 * H)
+      spans.push([open ?? lastEnd, t.right]);
     if (!spans.length) return undefined;
     const span = t.right - t.left;
     // The spans' ends lie at the printed words' ends; the reader moves them to the gap in the ink there.
-    const unread = spans.map(([a, b]) => ({ from: Math.max(0, (a - t.left) / span), to: Math.min(1, (b - t.left) / span) }));
-    const read = kept.map(({ word }) => {
-      const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
-      return {
-        text: word.text,
-        confidence: word.confidence,
-        bbox: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top },
-        printed: true as const,
-      };
-    });
+    const unread = spans.map(([a, b]) => ({
+      from: Math.max(0, (a - t.left) / span),
+      to: Math.min(1, (b - t.left) / span),
+    }));
+    const read = kept.map(({ word }) => toPage(word));
     return { words: read, unread };
   };
 }
