@@ -10,7 +10,8 @@ import { rowLabels, setApart, studentText } from "../../../workers/grading/answe
 import { extractFromLines, extractFromReading } from "../../../workers/grading/answers/student-work";
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
-import type { DocumentReading, PageReading, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
+import type { PageReading, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
+import { ocrPage, ocrReading } from "./ocr-pages";
 
 /** A line of cells, each from its x, 20 px a character, 30 px high. */
 function row(y: number, cells: { x: number; text: string }[]): ReadLine {
@@ -26,25 +27,6 @@ function row(y: number, cells: { x: number; text: string }[]): ReadLine {
   const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
   return { text: words.map((w) => w.text).join(" "), confidence: 0.95, bbox: { x, y, width: right - x, height: 30 }, words };
 }
-
-const pageOf = (lines: ReadLine[]): PageReading => ({
-  number: 1,
-  text: lines.map((l) => l.text).join("\n"),
-  lines,
-  width: 1700,
-  height: 2200,
-  confidence: 0.95,
-  method: "ocr",
-  durationMs: 0,
-});
-const readingOf = (p: PageReading): DocumentReading => ({
-  kind: "png",
-  method: "ocr",
-  pages: [p],
-  text: p.text,
-  confidence: 0.95,
-  durationMs: 0,
-});
 
 /** A table "No. | Question | Answer": number cell at 130, question cell at 220, answer column at 1300. */
 const tableRow = (y: number, n: string, question: string, answer?: string) =>
@@ -67,11 +49,11 @@ describe("a ruled table's rows", () => {
   ];
 
   it("keeps each row whole: decimal answers beside the rows are not a second column of questions", () => {
-    expect(layoutLines(pageOf(table)).map((l) => l.text)).toEqual(table.map((l) => l.text));
+    expect(layoutLines(ocrPage(table)).map((l) => l.text)).toEqual(table.map((l) => l.text));
   });
 
   it("numbers rows by the bare numbers that run in sequence, and takes the answer column's words as answers", () => {
-    const work = extractFromReading(readingOf(pageOf(table)), key);
+    const work = extractFromReading(ocrReading(ocrPage(table)), key);
     expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
       [1, "5.9"],
       [2, "Paris"],
@@ -93,7 +75,7 @@ describe("a ruled table's rows", () => {
       tableRow(520, "6", "What is 6 × 4?", "24"),
     ];
     const six = parseAnswerKey("1. 5.8\n2. Paris\n3. 419\n4. honey\n5. 8.2\n6. 24", { totalPoints: 12 });
-    const work = extractFromLines(layoutLines(pageOf(lines)), six);
+    const work = extractFromLines(layoutLines(ocrPage(lines)), six);
     expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
       [1, "5.8"],
       [2, "Paris"],
@@ -168,7 +150,7 @@ function photo(words: { text: string; x: number; y: number }[], dx: number, dy: 
     const bbox = { x: w.x * scale + dx, y: w.y * scale + dy - (H * scale) / 2, width, height: H * scale };
     rows.set(Math.round(w.y / 40), [...(rows.get(Math.round(w.y / 40)) ?? []), { text: w.text, confidence: 0.95, bbox }]);
   }
-  return pageOf(
+  return ocrPage(
     [...rows.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([, ws]) => {
@@ -225,7 +207,7 @@ describe("a class set's template with units and numbers", () => {
       [2, 0, 0],
     ];
     classPages.forEach((p, i) => {
-      const result = gradeSubmission({ reading: readingOf(p), key, assignment: { points: 6 }, template });
+      const result = gradeSubmission({ reading: ocrReading(p), key, assignment: { points: 6 }, template });
       expect(
         result.questions.map((q) => q.pointsAwarded),
         STUDENTS[i]![0],

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { blankTemplate, findTemplate, studentWords, templatePoints } from "../../../workers/grading/answers/template";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
-import type { DocumentReading, PageReading, ReadLine } from "../../../workers/grading/reading/types";
+import type { PageReading, ReadLine } from "../../../workers/grading/reading/types";
+import { ocrPage, ocrReading } from "./ocr-pages";
 
 const H = 20; // text height in the worksheet's own frame
 const CHAR = 10;
@@ -74,26 +75,10 @@ function page(words: Placed[], angle: number, scale: number, dx: number, dy: num
       l.words.sort((a, b) => a.bbox.x - b.bbox.x);
       return { ...l, text: l.words.map((w) => w.text).join(" ") };
     });
-  return {
-    number: 1,
-    text: lines.map((l) => l.text).join("\n"),
-    lines,
-    width: 1700,
-    height: 2200,
-    confidence: 0.95,
-    method: "ocr",
-    durationMs: 0,
-  };
+  return ocrPage(lines);
 }
 
-const reading = (p: PageReading): DocumentReading => ({
-  kind: "png",
-  method: "ocr",
-  pages: [p],
-  text: p.text,
-  confidence: 0.95,
-  durationMs: 0,
-});
+const reading = ocrReading;
 
 const CLASS: [string, [string, string, string, string]][] = [
   ["Ava Patel", ["B", "56", "112", "Paris"]],
