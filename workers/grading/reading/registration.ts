@@ -2,13 +2,7 @@
 // have once, robust to a photo's tilt, scale, shear and crop (the clean-up has already undone perspective).
 // In reading/ because the recogniser uses it too: a line that registers onto a known printed line needs no
 // recognition.
-import type {
-  BoundingBox,
-  PageReading,
-  PrintedLayout,
-  ReadLine,
-  ReadWord,
-} from "./types";
+import type { BoundingBox, PageReading, PrintedLayout, ReadLine, ReadWord } from "./types";
 
 /** Affine map [a, b, c, d, e, f]: x' = a·x + b·y + c, y' = d·x + e·y + f. */
 export type Affine = [number, number, number, number, number, number];
@@ -21,12 +15,9 @@ export interface WordPoint {
   y: number;
 }
 
-export const normWord = (text: string) =>
-  text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+export const normWord = (text: string) => text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 
-export function pageWords(
-  page: Pick<PageReading, "lines">,
-): (ReadWord & { line: ReadLine })[] {
+export function pageWords(page: Pick<PageReading, "lines">): (ReadWord & { line: ReadLine })[] {
   return page.lines.flatMap((line) => line.words.map((w) => ({ ...w, line })));
 }
 
@@ -45,9 +36,7 @@ export function median(xs: number[]): number {
 }
 
 export function textHeight(page: Pick<PageReading, "lines">): number {
-  return (
-    median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20
-  );
+  return median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
 }
 
 function solve3(m: number[][], v: number[]): [number, number, number] | null {
@@ -58,8 +47,7 @@ function solve3(m: number[][], v: number[]): [number, number, number] | null {
     a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
   const d = det(m);
   if (Math.abs(d) < 1e-9) return null;
-  const col = (i: number) =>
-    m.map((row, r) => row.map((x, c) => (c === i ? v[r]! : x)));
+  const col = (i: number) => m.map((row, r) => row.map((x, c) => (c === i ? v[r]! : x)));
   return [det(col(0)) / d, det(col(1)) / d, det(col(2)) / d];
 }
 
@@ -88,14 +76,7 @@ function fitAffine(pairs: [WordPoint, WordPoint][]): Affine | null {
 export function invertAffine([a, b, c, d, e, f]: Affine): Affine | null {
   const det = a * e - b * d;
   if (Math.abs(det) < 1e-12) return null;
-  return [
-    e / det,
-    -b / det,
-    (b * f - c * e) / det,
-    -d / det,
-    a / det,
-    (c * d - a * f) / det,
-  ];
+  return [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
 }
 
 export const applyAffine = (t: Affine, p: { x: number; y: number }) => ({
@@ -105,45 +86,32 @@ export const applyAffine = (t: Affine, p: { x: number; y: number }) => ({
 
 function unique(points: WordPoint[]): Map<string, WordPoint> {
   const seen = new Map<string, WordPoint | null>();
-  for (const p of points)
-    if (p.text.length >= 3 && /\p{L}/u.test(p.text))
-      seen.set(p.text, seen.has(p.text) ? null : p);
-  return new Map(
-    [...seen].filter((e): e is [string, WordPoint] => e[1] !== null),
-  );
+  for (const p of points) if (p.text.length >= 3 && /\p{L}/u.test(p.text)) seen.set(p.text, seen.has(p.text) ? null : p);
+  return new Map([...seen].filter((e): e is [string, WordPoint] => e[1] !== null));
 }
 
 /**
  * The affine map from a page onto a reference, fitted on the words both have once (at least 4 of them), with the
  * pairs that disagree trimmed twice; null when the pages share too little to be one worksheet.
  */
-export function register(
-  page: WordPoint[],
-  reference: WordPoint[],
-  height: number,
-): { map: Affine; residual: number } | null {
+export function register(page: WordPoint[], reference: WordPoint[], height: number): { map: Affine; residual: number } | null {
   const ref = unique(reference);
-  let pairs: [WordPoint, WordPoint][] = [...unique(page)].flatMap(
-    ([text, p]) =>
-      ref.has(text) ? [[p, ref.get(text)!] as [WordPoint, WordPoint]] : [],
+  let pairs: [WordPoint, WordPoint][] = [...unique(page)].flatMap(([text, p]) =>
+    ref.has(text) ? [[p, ref.get(text)!] as [WordPoint, WordPoint]] : [],
   );
   if (pairs.length < 4) return null;
   let map: Affine | null = null;
   for (let round = 0; round < 3; round++) {
     map = fitAffine(pairs);
     if (!map) return null;
-    const errors = pairs.map(([p, q]) =>
-      Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y),
-    );
+    const errors = pairs.map(([p, q]) => Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y));
     const limit = Math.max(2 * median(errors), 0.5 * height);
     const kept = pairs.filter((_, i) => errors[i]! <= limit);
     if (kept.length < 4) return null;
     if (kept.length === pairs.length && round > 0) break;
     pairs = kept;
   }
-  const errors = pairs.map(([p, q]) =>
-    Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y),
-  );
+  const errors = pairs.map(([p, q]) => Math.hypot(applyAffine(map!, p).x - q.x, applyAffine(map!, p).y - q.y));
   const residual = median(errors) / height;
   // Half the pairs must agree within a text height: otherwise the shared words are a coincidence.
   if (pairs.length < 4 || residual > 1) return null;
@@ -168,9 +136,7 @@ function bounds(points: { x: number; y: number }[]): Bounds {
 
 /** A box's bounds after an affine map (the box itself without one). */
 export function mappedBounds(box: BoundingBox, map?: Affine): Bounds {
-  return bounds(
-    map ? corners(box).map((p) => applyAffine(map, p)) : corners(box),
-  );
+  return bounds(map ? corners(box).map((p) => applyAffine(map, p)) : corners(box));
 }
 
 function corners(box: BoundingBox): { x: number; y: number }[] {
@@ -187,18 +153,10 @@ function corners(box: BoundingBox): { x: number; y: number }[] {
  * The words of the one printed line nearest a box's middle, left to right: a box between two lines (a tall answer
  * written under a question) takes no words of the line above it.
  */
-export function oneLine<T extends { at: { y: number }; word: ReadWord }>(
-  words: T[],
-  middle: number,
-  height: number,
-): T[] {
+export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: T[], middle: number, height: number): T[] {
   if (!words.length) return words;
-  const nearest = words.reduce((a, b) =>
-    Math.abs(b.at.y - middle) < Math.abs(a.at.y - middle) ? b : a,
-  );
-  return words
-    .filter(({ at }) => Math.abs(at.y - nearest.at.y) <= 0.3 * height)
-    .sort((a, b) => a.word.bbox.x - b.word.bbox.x);
+  const nearest = words.reduce((a, b) => (Math.abs(b.at.y - middle) < Math.abs(a.at.y - middle) ? b : a));
+  return words.filter(({ at }) => Math.abs(at.y - nearest.at.y) <= 0.3 * height).sort((a, b) => a.word.bbox.x - b.word.bbox.x);
 }
 
 /**
@@ -208,14 +166,8 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(
  * print ("Answer: 450"): it is read again.
  */
 export function trustedPrint(words: readonly { text: string }[]): boolean[] {
-  const goesOn = (i: number) =>
-    words
-      .slice(i + 1)
-      .some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
-  return words.map(
-    (w, i) =>
-      !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || goesOn(i),
-  );
+  const goesOn = (i: number) => words.slice(i + 1).some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
+  return words.map((w, i) => !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || goesOn(i));
 }
 
 /** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */
@@ -225,13 +177,9 @@ const BLANK_GAP = 1.0;
  * The map from a page's frame onto the worksheet's printed layout, fitted on the words of the lines read first
  * (`anchors`); undefined when they do not register: every box is then recognised.
  */
-export function mapFromAnchors(
-  anchors: ReadLine[],
-  printed: PrintedLayout,
-): Affine | undefined {
+export function mapFromAnchors(anchors: ReadLine[], printed: PrintedLayout): Affine | undefined {
   const points = anchors.flatMap((l) => l.words).map(wordPoint);
-  const height =
-    median(anchors.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+  const height = median(anchors.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
   const fit = register(
     points,
     printed.words.map(wordPoint).filter((p) => p.text),
@@ -276,16 +224,9 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
     // A printed line's box is one line tall; a taller one holds something else too (a tilted answer beside it).
     if (t.bottom - t.top > 1.6 * H) return undefined;
     const middle = (t.top + t.bottom) / 2;
-    const near = words.filter(
-      (w) =>
-        w.at.x >= t.left - 0.25 * H &&
-        w.at.x <= t.right + 0.25 * H &&
-        Math.abs(w.at.y - middle) <= 0.5 * H,
-    );
+    const near = words.filter((w) => w.at.x >= t.left - 0.25 * H && w.at.x <= t.right + 0.25 * H && Math.abs(w.at.y - middle) <= 0.5 * H);
     const inside = oneLine(near, middle, H);
-    return inside.some(({ word }) => normWord(word.text).length >= 2)
-      ? { t, inside }
-      : undefined;
+    return inside.some(({ word }) => normWord(word.text).length >= 2) ? { t, inside } : undefined;
   };
   return { H, at, toPage };
 }
@@ -296,10 +237,7 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
  * the layout's words inside it span it end to end with no wide gap between them (a blank a student may have
  * filled). Undefined when the map cannot be inverted.
  */
-export function printedBoxesAt(
-  map: Affine,
-  printed: PrintedLayout,
-): ((box: BoundingBox) => ReadLine | undefined) | undefined {
+export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
   const layout = layoutAt(map, printed);
   if (!layout) return undefined;
   const { H, at, toPage } = layout;
@@ -308,18 +246,11 @@ export function printedBoxesAt(
     if (!found) return undefined;
     const { t, inside } = found;
     // A number of the layout may be an answer most students gave: the box is read (in parts where it can be).
-    if (!trustedPrint(inside.map(({ word }) => word)).every(Boolean))
-      return undefined;
+    if (!trustedPrint(inside.map(({ word }) => word)).every(Boolean)) return undefined;
     const u = bounds(inside.flatMap(({ word }) => corners(word.bbox)));
-    if (
-      Math.abs(u.left - t.left) > 0.7 * H ||
-      Math.abs(u.right - t.right) > 0.7 * H
-    )
-      return undefined;
+    if (Math.abs(u.left - t.left) > 0.7 * H || Math.abs(u.right - t.right) > 0.7 * H) return undefined;
     for (let i = 1; i < inside.length; i++) {
-      const gap =
-        inside[i]!.word.bbox.x -
-        (inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width);
+      const gap = inside[i]!.word.bbox.x - (inside[i - 1]!.word.bbox.x + inside[i - 1]!.word.bbox.width);
       if (gap > BLANK_GAP * H) return undefined;
     }
     const read = inside.map(({ word }) => toPage(word));
@@ -344,10 +275,7 @@ export interface PrintedPart {
  * from the layout and the spans between and after them, which alone are recognised (issue 30, read little).
  * Undefined when the box does not start with print at the layout's place: it is recognised whole.
  */
-export function printedPartsAt(
-  map: Affine,
-  printed: PrintedLayout,
-): ((box: BoundingBox) => PrintedPart | undefined) | undefined {
+export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => PrintedPart | undefined) | undefined {
   const layout = layoutAt(map, printed);
   if (!layout) return undefined;
   const { H, at, toPage } = layout;
@@ -356,8 +284,7 @@ export function printedPartsAt(
     if (!found || found.t.right - found.t.left < H) return undefined;
     const { t, inside } = found;
     const trusted = trustedPrint(inside.map(({ word }) => word));
-    if (!trusted[0] || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H)
-      return undefined;
+    if (!trusted[0] || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
     // Spans to read: the layout's numbers (read again: a student's answer may start like one), blanks between
     // words, and what follows the last word. The words kept are the trusted print between them.
     const spans: [number, number][] = [];
@@ -368,10 +295,7 @@ export function printedPartsAt(
       const previous = kept.at(-1)?.word;
       const end = previous ? previous.bbox.x + previous.bbox.width : t.left;
       // A sign between numbers ("45 + 38 =") is read with them, in one span.
-      if (
-        !trusted[i] ||
-        (open !== undefined && !/\p{L}/u.test(item.word.text))
-      ) {
+      if (!trusted[i] || (open !== undefined && !/\p{L}/u.test(item.word.text))) {
         open ??= end;
         continue;
       }
@@ -382,8 +306,7 @@ export function printedPartsAt(
     }
     const last = kept.at(-1)!.word;
     const lastEnd = last.bbox.x + last.bbox.width;
-    if (open !== undefined || t.right - lastEnd > 0.7 * H)
-      spans.push([open ?? lastEnd, t.right]);
+    if (open !== undefined || t.right - lastEnd > 0.7 * H) spans.push([open ?? lastEnd, t.right]);
     if (!spans.length) return undefined;
     const span = t.right - t.left;
     // The spans' ends lie at the printed words' ends; the reader moves them to the gap in the ink there.
