@@ -100,6 +100,20 @@ describe("the handwriting reader joins PP-OCR", () => {
     expect(lost.alternatives?.readings.map((r) => r.text)).toContain("476");
   });
 
+  it("never reads again as handwriting a number taken from the worksheet's printed layout (read little)", () => {
+    const { page, answerX, answerW } = strip("476");
+    const fromLayout = (w: ReadWord): ReadWord => ({ ...w, printed: true });
+    const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
+    words.push(fromLayout(word("4", answerX, 30, 0.7)), fromLayout(word("/6", answerX + 40, 40, 0.6)));
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence: 0.8,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    expect(joinHandwriting(page, [line], 0.9)[0].words.map((w) => w.text)).toEqual(["3.", "12", "+", "5", "=", "4", "/6"]);
+  });
+
   it("leaves a printed line alone", () => {
     const { page } = strip("8");
     const words = [word("Add", 10, 30), word("12", 60, 60), word("and", 140, 30), word("5.", 190, 40)];
