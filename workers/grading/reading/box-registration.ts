@@ -2,7 +2,7 @@
 // read little; docs/decisions/0060). Printed lines are typeset: under the right map, a box that holds printed
 // words only is spanned end to end by the layout's words at its place, and a box holding a student's answer is
 // not. The map is found by trying each wide box against each printed run's start, kept when enough boxes are
-// printed under it, and refined on their ends; one glimpse of a printed line's start then confirms that its
+// printed under it, and refined on their ends; glimpses of two printed lines far apart then confirm that their
 // words are the layout's there, so another worksheet of the same shape (version B of a quiz) is not taken for it.
 import { applyAffine, normWord, oneLine, type Affine, type WordPoint } from "./registration";
 import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "./types";
@@ -23,7 +23,7 @@ const MIN_PRINTED = 4;
 const MIN_SHARE = 0.4;
 /** The share of the explained boxes' width that boxes cutting a printed line may add up to. */
 const MAX_CUT = 0.2;
-/** Words of a glimpse that confirm the layout: at least this many, and this share of its longer words. */
+/** Words of a glimpse that confirm the layout: at least this many, and this share of its telling words. */
 const CONFIRM_WORDS = 2;
 const CONFIRM_SHARE = 0.6;
 
@@ -34,7 +34,7 @@ interface Run {
 }
 
 /** The layout's words in runs: one line's words left to right, parted where a blank wider than a text height is. */
-export function printedRuns(printed: PrintedLayout): Run[] {
+function printedRuns(printed: PrintedLayout): Run[] {
   const H = printed.textHeight;
   const words = [...printed.words].sort((a, b) => a.bbox.x - b.bbox.x);
   const runs: (Run & { count: number })[] = [];
@@ -186,14 +186,14 @@ export function fitBoxesToLayout(boxes: BoundingBox[], layout: PrintedLayout): B
   return { map, printed: printed.sort((a, b) => b.width - a.width) };
 }
 
-/** Words of two characters or more, a letter among them): the ones that tell one worksheet from another. */
+/** Words of two characters or more, a letter among them: the ones that tell one worksheet from another. */
 const telling = (word: ReadWord) => {
   const text = normWord(word.text);
   return text.length >= 2 && /\p{L}/u.test(text) ? text : undefined;
 };
 
 /**
- * Whether a glimpse of a printed box confirms the map: its longer words are the layout's at their mapped place.
+ * Whether a glimpse of a printed box confirms the map: its telling words are the layout's at their mapped place.
  * Undefined when the glimpse has too few such words to tell (a line of numbers): another line is glimpsed.
  */
 export function confirmsLayout(glimpse: ReadLine, map: Affine, layout: PrintedLayout): boolean | undefined {

@@ -315,8 +315,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   async function readBoxes(grey: GreyImage, image: Image, boxes: DetectedBox[], known?: KnownBox, parts?: PartsOf): Promise<ReadLine[]> {
     const lines: ReadLine[] = [];
     for (const box of boxes) {
-      const part = box.points && !known?.(box) ? parts?.(box) : undefined;
-      const line = known?.(box) ?? (part ? await readPart(grey, image, box, part) : await readBox(grey, image, box));
+      const print = known?.(box);
+      const part = box.points && !print ? parts?.(box) : undefined;
+      const line = print ?? (part ? await readPart(grey, image, box, part) : await readBox(grey, image, box));
       if (line) lines.push(line);
     }
     return lines;
@@ -328,7 +329,10 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
    * glimpsed first; when their starts do not register the page, they are read whole, then more of them.
    */
   async function readAgainstLayout(grey: GreyImage, image: Image, boxes: DetectedBox[], printed: PrintedLayout): Promise<ReadLine[]> {
-    // Registered from the boxes' geometry, confirmed by one glimpse of a printed line (box-registration.ts).
+    // Once registered: boxes of print only from the layout, the rest of a box after print read alone.
+    const against = (map: Affine | undefined): [KnownBox?, PartsOf?] =>
+      map ? [printedBoxesAt(map, printed), printedPartsAt(map, printed)] : [];
+    // Registered from the boxes' geometry, confirmed by glimpses of two printed lines (box-registration.ts).
     const fit = fitBoxesToLayout(boxes, printed);
     let confirmations = 0;
     for (const box of fit ? glimpseOrder(fit).slice(0, CONFIRM_TRIES) : []) {
@@ -336,8 +340,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       const confirmed = glimpse && confirmsLayout(glimpse, fit!.map, printed);
       if (confirmed === false) break;
       if (confirmed && ++confirmations === CONFIRMATIONS) {
-        const known = printedBoxesAt(fit!.map, printed);
-        if (known) return readBoxes(grey, image, boxes, known, printedPartsAt(fit!.map, printed));
+        const [known, parts] = against(fit!.map);
+        if (known) return readBoxes(grey, image, boxes, known, parts);
       }
     }
     const byWidth = [...boxes].sort((a, b) => b.width - a.width);
@@ -347,9 +351,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       const line = await readBox(grey, image, box, GLIMPSE_BOX_HEIGHTS);
       if (line) glimpses.push(line);
     }
-    // Registered on the words read: boxes of print only from the layout, the rest of a box after print read alone.
-    const against = (map: Affine | undefined): [KnownBox?, PartsOf?] =>
-      map ? [printedBoxesAt(map, printed), printedPartsAt(map, printed)] : [];
+    // Else registered on the words read.
     const glimpsed = mapFromAnchors(glimpses, printed);
     if (glimpsed) return readBoxes(grey, image, boxes, ...against(glimpsed));
     const lines: ReadLine[] = [];
