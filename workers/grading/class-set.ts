@@ -4,7 +4,7 @@
 // graded as they come, alone: finding the template never holds a result back.
 import { classSetPageImageKey, classSetPageKey, classSetPrefix, classSetTemplateKey } from "../../core/files/class-set-keys";
 import type { AnswerKey, DocumentReading, PageReading, WorksheetTemplate } from "./engines";
-import { findTemplate } from "./engines";
+import { answerPlaces, findTemplate } from "./engines";
 import { stripsFromWire, stripsToWire } from "./reader-protocol";
 
 /** Pages after which the template is settled and no longer looked for again. */
@@ -92,7 +92,7 @@ export async function classSetTemplate(
   );
   const pages = [page, ...others.filter((p): p is StoredPage => p !== undefined)];
   const answers = key?.questions.flatMap((q) => q.accepted.map((a) => a.raw)) ?? [];
-  const found = findTemplate(pages, answers);
+  const found = findTemplate(pages, answers, (p) => answerPlaces(p, key));
   if (!found || (kept && found.pages <= kept.pages)) return { template: kept, inSet: true, created: false };
   await bucket.put(templateKey, JSON.stringify(found));
   return { template: found, inSet: true, created: true };

@@ -23,6 +23,7 @@ export { parseRubric, RubricError, type Rubric, type RubricCriterion } from "./j
 export { extractStudentWork, extractFromReading, readingLines, type StudentWork, type StudentAnswer } from "./answers/student-work";
 export { answerRegion } from "./answers/regions";
 export { blankTemplate, findTemplate, studentWords, type WorksheetTemplate } from "./answers/template";
+export { answerPlaces } from "./answers/answer-places";
 export { gradeSubmission, LOCAL_PROVIDER, type GradeInput } from "./judging/grade";
 export {
   GradingResult,

@@ -1,14 +1,17 @@
 // npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
-//   [--read-little] [--family table,word-bank]
+//   [--read-little] [--family table,word-bank] [--cache DIR]
+// --cache keeps each page's reading (alone) in DIR and reads it back on the next run: for iterating on grading rules.
 // Class sets of whole layout families (layouts.ts), each student's page rendered, read with the real OCR and
 // graded against the key, per family and capture condition: question agreement with the expected points, flag
 // recall (of the disagreeing questions, how many are flagged at that question), right marks flagged, seconds a page.
 // When workers/grading/answers/template.ts exports findTemplate, every page is graded twice: alone, and with the
 // template found from all the set's pages and the key's answers, as workers/grading/class-set.ts calls it ("as a
 // set"). The held-out families are measured once, at the end.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { stripsFromWire, stripsToWire } from "../../../workers/grading/reader-protocol";
 import { gradeSubmission, parseAnswerKey, readDocument, type DocumentReading, type GradingResult } from "../../../workers/grading/engines";
 import { findTemplate } from "../../../workers/grading/answers/template";
+import { answerPlaces } from "../../../workers/grading/answers/answer-places";
 import { questionFlagged } from "../../../tests/eval/grading/metrics";
 import { DEV_FAMILIES, generateClassSet, HELDOUT_FAMILIES, seedOf, type ClassSet, type Family } from "./layouts";
 import { renderPage, RENDERS, type Render } from "./render";
@@ -26,6 +29,7 @@ const verbose = process.argv.includes("--verbose");
 /** Also read each page again against the set's template (its printed lines not recognised), timed. */
 const readLittle = process.argv.includes("--read-little");
 const saveDir = option("save");
+const cacheDir = option("cache");
 const inSet: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
 /** Some of the set's families only (a family of the other set is refused: held-out families stay held out). */
 const only = option("family")?.split(",");
@@ -102,7 +106,21 @@ for (const family of families) {
       }
       images.push(bytes);
       const started = performance.now();
-      readings.push(await readDocument(bytes));
+      const cached = cacheDir && `${cacheDir}/${set}-${students}-${family}-${render}-${s + 1}.json`;
+      if (cached && existsSync(cached)) {
+        const reading = JSON.parse(readFileSync(cached, "utf8")) as DocumentReading;
+        readings.push({ ...reading, pages: reading.pages.map((p) => ({ ...p, strips: p.strips && stripsFromWire(p.strips) })) });
+      } else {
+        const reading = await readDocument(bytes);
+        readings.push(reading);
+        if (cached) {
+          mkdirSync(cacheDir, { recursive: true });
+          writeFileSync(
+            cached,
+            JSON.stringify({ ...reading, pages: reading.pages.map((p) => ({ ...p, strips: p.strips && stripsToWire(p.strips) })) }),
+          );
+        }
+      }
       seconds += (performance.now() - started) / 1000;
     }
     const alone = empty();
@@ -116,6 +134,7 @@ for (const family of families) {
         const template = findTemplate(
           readings.map((r) => r.pages[0]!),
           answers,
+          (p) => answerPlaces(p, key),
         );
         row["template s"] = ((performance.now() - started) / 1000).toFixed(2);
         if (!template) console.log(`  no template found for ${family} ${render}`);

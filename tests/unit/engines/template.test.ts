@@ -2,6 +2,7 @@
 // under a photo's tilt, scale and crop, and the printed words never taken for answers.
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { answerPlaces } from "../../../workers/grading/answers/answer-places";
 import { blankTemplate, findTemplate, studentWords, templatePoints } from "../../../workers/grading/answers/template";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
 import type { PageReading, ReadLine } from "../../../workers/grading/reading/types";
@@ -186,5 +187,47 @@ describe("the worksheet's template from the teacher's blank worksheet (0041)", (
     expect(marks(pages[4]!)).toEqual(expected[4]);
     const eli = page([...PRINTED, ...filled("Eli Moss", ["B", "54", "108", "Lyon"], 1)], 0, 1, 0, 0);
     expect(marks(eli)).toEqual([2, 0, 0, 0]);
+  });
+});
+
+describe("a unanimous answer and a key answer printed in a question (0061)", () => {
+  const SHEET: Placed[] = [
+    ...line("Decimals quick check", 100, 60),
+    ...line("Name:", 100, 120),
+    ...line("1. Which is larger: 0.7 or 0.65?", 100, 200),
+    ...line("Answer:", 140, 240),
+    ...line("2. What is 7 × 8 =", 100, 320),
+    ...line("3. What is 0.5 written as a fraction?", 100, 400),
+    ...line("Answer:", 140, 440),
+  ];
+  const names = ["Ava Patel", "Liam Nguyen", "Mia Chen", "Noah Kim", "Zoe Rossi"];
+  // Every student wrote 0.65 (wrong) and 54 (wrong) at the same place, as typed answers would be.
+  const thirds = ["1/2", "1/2", "2/4", "1/2", "5/10"];
+  const set = names.map((name, i) =>
+    page(
+      [
+        ...SHEET,
+        ...line(name, 170, 121),
+        { text: "0.65", x: 230, y: 241 },
+        { text: "54", x: 290, y: 321 },
+        { text: thirds[i]!, x: 230, y: 441 },
+      ],
+      ...CAPTURES[i]!,
+    ),
+  );
+  const key = parseAnswerKey("1. 0.7\n2. 56\n3. 1/2", { totalPoints: 6 });
+  const answers = key.questions.flatMap((q) => q.accepted.map((a) => a.raw));
+
+  it("keeps what every student wrote at the answer's place out of the template, and the key's 0.7 in the question in it", () => {
+    const template = findTemplate(set, answers, (p) => answerPlaces(p, key))!;
+    const kept = template.words.map((w) => w.text);
+    expect(kept).not.toContain("0.65");
+    expect(kept).not.toContain("54");
+    expect(kept).toEqual(expect.arrayContaining(["0.7", "0.5"]));
+    set.forEach((p) => {
+      const result = gradeSubmission({ reading: reading(p), key, assignment: { points: 6 }, template });
+      expect(result.questions.map((q) => q.studentAnswer)).toEqual(["0.65", "54", expect.stringMatching(/\//)]);
+      expect(result.questions.map((q) => q.pointsAwarded)).toEqual([0, 0, 2]);
+    });
   });
 });

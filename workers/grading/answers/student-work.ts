@@ -110,6 +110,12 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
     const after = cleanAnswer(rest.slice(q + 1));
     return { questionText: rest.slice(0, q + 1).trim(), answer: after, open: !after };
   }
+  // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='; "2x + 3 = 13" is an equation to solve.
+  // (On a small photo an operator may come out as "·", "~" or a spaced dot: "24·77 = 101", "43 ~ 5", "97 .23 = 120".)
+  // "What is 7 × 8 = 54" is one too, though it starts like a question.
+  const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·~]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
+  const arithmetic = eq && !hasVariable(eq[1].replace(/^(what|how much) is\s+/i, "")) && /\d/.test(eq[2]);
+  if (eq && arithmetic) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
   // "Solve: 2x + 3 = 13", "Simplify 3(x + 2)": an instruction, its answer comes below.
   // (A question whose '?' was misread still starts like one.)
   if (
@@ -119,9 +125,6 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   ) {
     return { questionText: rest.trim(), answer: "", open: true };
   }
-  // "12 x 8 = 96": an arithmetic prompt with the answer after the last '='; "2x + 3 = 13" is an equation to solve.
-  // (On a small photo an operator may come out as "·", "~" or a spaced dot: "24·77 = 101", "43 ~ 5", "97 .23 = 120".)
-  const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·~]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
   if (eq && hasVariable(eq[1])) return { questionText: rest.trim(), answer: "", open: true };
   if (eq) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
   // Small print can lose the operator into a point ("26.9= 17" for 26 - 9 = 17): numbers alone before "=" are a sum.

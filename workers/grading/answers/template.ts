@@ -14,6 +14,7 @@ import {
   type WordPoint,
 } from "../reading/registration";
 import type { PageReading, PrintedLayout, ReadWord } from "../reading/types";
+import type { AnswerPlaces } from "./answer-places";
 import { levenshtein } from "../values/spelling";
 
 /** The printed words of a worksheet, in the frame of the page it was found on (see PrintedLayout). */
@@ -90,7 +91,11 @@ function inkAt(word: Ink, others: Ink[], height: number, tight = false, slips = 
  * The template of a set of pages of one worksheet, or null when there are too few pages or they are not one
  * worksheet. `answers` are the key's answers: a word that is a key answer is the students', however many wrote it.
  */
-export function findTemplate(pages: Pick<PageReading, "lines">[], answers: string[] = []): WorksheetTemplate | null {
+export function findTemplate<P extends Pick<PageReading, "lines">>(
+  pages: P[],
+  answers: string[] = [],
+  placesOf?: (page: P) => AnswerPlaces,
+): WorksheetTemplate | null {
   const read = pages.map((page) => ({ page, points: pageWords(page).map(wordPoint) })).filter((r) => r.points.length >= 4);
   if (read.length < MIN_PAGES) return null;
   // A word that reads as one of the key's answers is the students', however many wrote it at the same place
@@ -106,11 +111,19 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
       : [],
   );
   const keyWords = new Set([...answers, ...numbers].map(loose).filter(Boolean));
-  const isAnswer = (w: WordPoint) => keyWords.has(loose(w.raw ?? w.text)) && !OPTION_LABEL.test(w.raw ?? w.text);
+
   // The reference is the page with the median number of words: neither a blank copy nor the wordiest.
   const order = read.map((r, i) => [r.points.length, i] as const).sort((a, b) => a[0] - b[0]);
   const refIndex = order[Math.floor(order.length / 2)]![1];
   const { page: refPage, points: reference } = read[refIndex]!;
+  // Where the grader, reading the reference alone, finds each answer (answer-places.ts): those words are the
+  // student's, a unanimous wrong answer too. A key answer found in no such place is the student's wherever it
+  // stands, unless its question's answer is found elsewhere: then it is printed there ("0.7 or 0.65?").
+  const places = placesOf?.(refPage);
+  const refWords = refPage.lines.flatMap((l) => l.words);
+  const isAnswer = (w: WordPoint, i: number) =>
+    !!places?.words.has(refWords[i]!) ||
+    (keyWords.has(loose(w.raw ?? w.text)) && !OPTION_LABEL.test(w.raw ?? w.text) && !places?.answeredElsewhere(w.raw ?? w.text));
   const height = textHeight(refPage);
   const refInk = pageWords(refPage).map((w) => inkOf(w));
   const registered = read.flatMap(({ page, points }, i) => {
@@ -151,7 +164,9 @@ export function findTemplate(pages: Pick<PageReading, "lines">[], answers: strin
     const pages = recurring(i);
     return first === i || pages.length < needed || pages.every((r) => inkAt(refInk[first]!, r.ink, height, true));
   };
-  const printed = new Set<WordPoint>(reference.filter((w, i) => w.text && !isAnswer(w) && !answerWord(i) && recurring(i).length >= needed));
+  const printed = new Set<WordPoint>(
+    reference.filter((w, i) => w.text && !isAnswer(w, i) && !answerWord(i) && recurring(i).length >= needed),
+  );
   if (printed.size < MIN_PRINTED) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
   const words = pageWords(refPage)
