@@ -173,6 +173,19 @@ describe("extractStudentWork", () => {
     });
   });
 
+  it("reads an answer written after an instruction's full stop, and after an arithmetic '=' of a 'What is' question", () => {
+    const text = [
+      "1. Write 1/2 as a percent. 50%",
+      "2. Name the capital of France. Paris",
+      "3. Round 6.501 to the nearest tenth. 6.5",
+      "4. Explain your answer. Show your work",
+      "5. What is 7 × 8 = 54",
+      "6. Solve: 2x + 3 = 13",
+      "Answer: x = 5",
+    ].join("\n");
+    expect(answers(text)).toEqual({ 1: "50%", 2: "Paris", 3: "6.5", 4: "", 5: "54", 6: "x = 5" });
+  });
+
   it("reads labels in Spanish and French", () => {
     const work = extractStudentWork("Nombre: José Núñez\n1. ¿Cuál es la capital de España?\nRespuesta: Madrid\n2. Réponse: quarante");
     expect(work.studentName).toBe("José Núñez");

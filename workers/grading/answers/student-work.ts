@@ -116,6 +116,13 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·~]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
   const arithmetic = eq && !hasVariable(eq[1].replace(/^(what|how much) is\s+/i, "")) && /\d/.test(eq[2]);
   if (eq && arithmetic) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
+  // "Write 1/2 as a percent. 50%": an instruction's sentence, then the answer written after it on its line (one
+  // word, or words led by a number: "Name the capital of France. Paris", "3 m 50 cm"; "It travels 60 km" is not).
+  const afterSentence = rest.match(/^(.*\p{L}[.!])\s+(\S+(?:\s+\S+){0,2})$/u);
+  if (afterSentence && !/[.!]$/.test(afterSentence[2]) && (/^[-−$€£.]?\d/.test(afterSentence[2]) || !/\s/.test(afterSentence[2]))) {
+    const answer = cleanAnswer(afterSentence[2]);
+    if (answer) return { questionText: afterSentence[1].trim(), answer, open: false };
+  }
   // "Solve: 2x + 3 = 13", "Simplify 3(x + 2)": an instruction, its answer comes below.
   // (A question whose '?' was misread still starts like one.)
   if (
