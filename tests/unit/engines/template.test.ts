@@ -231,3 +231,38 @@ describe("a unanimous answer and a key answer printed in a question (0061)", () 
     });
   });
 });
+
+describe("printed words the reference page misread, from the rest of the set", () => {
+  const sheet = (sorting: string): Placed[] => [
+    ...line("Library week", 100, 60),
+    ...line("Name:", 100, 120),
+    ...line(`1. Maya is ${sorting} the class library and checks twice.`, 100, 200),
+    ...line("How many shelves are left?", 140, 240),
+    ...line("Answer:", 140, 280),
+    ...line("2. What is 7 × 8 =", 100, 360),
+  ];
+  // Two of five photos read "sorting" as "sortinq": on neither side of the set does it recur on most pages.
+  const readAs = ["sortinq", "sorting", "sortinq", "sorting", "sorting"];
+  const names = ["Ava Patel", "Liam Nguyen", "Mia Chen", "Noah Kim", "Zoe Rossi"];
+  const set = names.map((name, i) =>
+    page(
+      [
+        ...sheet(readAs[i]!),
+        ...line(name, 170, 121),
+        { text: ["12", "11", "12", "12", "10"][i]!, x: 230, y: 281 },
+        { text: "56", x: 290, y: 361 },
+      ],
+      ...CAPTURES[i]!,
+    ),
+  );
+  const key = parseAnswerKey("1. 12\n2. 56", { totalPoints: 4 });
+
+  it("takes a word most pages show at its place as printed, so it is never a page's answer", () => {
+    const template = findTemplate(set, ["12", "56"], (p) => answerPlaces(p, key))!;
+    expect(template.words.map((w) => w.text)).toContainEqual(expect.stringMatching(/^sortin[gq]$/));
+    set.forEach((p, i) => {
+      const result = gradeSubmission({ reading: reading(p), key, assignment: { points: 4 }, template });
+      expect(result.questions[0]!.studentAnswer, names[i]).toBe(["12", "11", "12", "12", "10"][i]);
+    });
+  });
+});

@@ -129,7 +129,8 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   const registered = read.flatMap(({ page, points }, i) => {
     if (i === refIndex) return [];
     const fit = register(points, reference, height);
-    return fit ? [{ ink: pageWords(page).map((w) => inkOf(w, fit.map)), residual: fit.residual }] : [];
+    const words = pageWords(page);
+    return fit ? [{ page, words, ink: words.map((w) => inkOf(w, fit.map)), residual: fit.residual }] : [];
   });
   // Most pages must be this worksheet, or the set is mixed and each page is read alone.
   if (registered.length + 1 < MIN_PAGES || registered.length + 1 < 0.6 * read.length) return null;
@@ -169,10 +170,34 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   );
   if (printed.size < MIN_PRINTED) return null;
   // The reference's printed words, and the punctuation between them (never a student's name or answer).
-  const words = pageWords(refPage)
+  const words: ReadWord[] = pageWords(refPage)
     .map(({ text, confidence, bbox }, i) => ({ word: { text, confidence, bbox }, point: reference[i]! }))
     .filter(({ point }) => printed.has(point) || !point.text)
     .map(({ word }) => word);
+  // What the reference misread or lost ("ach" for "each", a word its reader missed on a phone snap): a word that
+  // recurs at its place on most of the other pages, where the template has nothing, is printed too. Not a key
+  // answer nor a word of one ("cm" of "850 cm"), and not where the reference or its own page has an answer (a
+  // unanimous answer the reference left out).
+  const keyParts = new Set(answers.flatMap((a) => a.trim().split(/\s+/).slice(1)).map(loose));
+  const printedInk = reference.flatMap((w, i) => (printed.has(w) ? [refInk[i]!] : []));
+  const answerHere = (ink: Ink) => refInk.some((o, i) => near(o, ink, height, true) && (isAnswer(reference[i]!, i) || answerWord(i)));
+  registered.forEach((r, k) => {
+    const own = placesOf?.(r.page);
+    const raw = r.page.lines.flatMap((l) => l.words);
+    r.ink.forEach((ink, j) => {
+      const word = r.words[j]!;
+      if (!ink.alnum || keyWords.has(loose(word.text)) || keyParts.has(loose(word.text)) || own?.words.has(raw[j]!)) return;
+      if (inkAt(ink, printedInk, height, true, true) || answerHere(ink)) return;
+      // Found on this page and on most of the others (the reference lacks it), one letter read differently allowed.
+      // The same word: not a part of a longer one ("50" inside "850"), which another student may have written there.
+      const same = (o: Ink) => (o.alnum === ink.alnum || misread(o.alnum, ink.alnum)) && near(o, ink, height, true);
+      const support = 1 + registered.filter((o, m) => m !== k && o.ink.some(same)).length;
+      if (support < Math.max(2, needed - 1)) return;
+      const { left, top, right, bottom } = ink.box;
+      words.push({ text: word.text, confidence: word.confidence, bbox: { x: left, y: top, width: right - left, height: bottom - top } });
+      printedInk.push(ink);
+    });
+  });
   return {
     version: 1,
     words,
