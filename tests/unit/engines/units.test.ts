@@ -66,6 +66,9 @@ describe("units", () => {
   it("reads an amount in two units and marks the right one like another unit: half, flagged", () => {
     expect(parseCompoundAmount("2 m 50 cm")).toEqual({ value: 250, unit: "cm", units: ["m", "cm"] });
     expect(parseCompoundAmount("1 h and 30 min")).toMatchObject({ value: 90, unit: "min" });
+    // Read with the words joined: "6m50 cm".
+    expect(parseCompoundAmount("6m50 cm")).toEqual({ value: 650, unit: "cm", units: ["m", "cm"] });
+    expect(judge("850 cm", "8m50 cm").credit).toBe(0.5);
     expect(parseCompoundAmount("$4 and 50 cents")).toMatchObject({ value: 450, unit: "¢" });
     expect(parseCompoundAmount("50 cm 2 m")).toBeUndefined();
     expect(parseCompoundAmount("2 kg 50 cm")).toBeUndefined();

@@ -236,6 +236,8 @@ export function parseCompoundAmount(text: string): CompoundAmount | undefined {
   const parts = text
     .trim()
     .replace(/[.;]$/, "")
+    // "6m50 cm": the reader joined a number, its unit and the next number.
+    .replace(/(\d)\s*([a-zA-Z]{1,3})(?=\d)/g, "$1 $2 ")
     .split(/\s*(?:,|&|\band\b)\s*|(?<=[a-zA-Z°¢])\s+(?=[$\d])/)
     .filter(Boolean);
   if (parts.length < 2) return undefined;
