@@ -40,19 +40,19 @@ const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
 
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
-const pages: (Read & { condition: string })[] = [];
+const pages: (Read & { condition: string; seed: number })[] = [];
 await getOcrEngine();
 for (const condition of PAGE_CONDITIONS)
   for (let p = 0; p < PAGES; p++) {
     const file = `${cacheDir}/${modelHash}-${condition}-${SEED + p}.json`;
     if (existsSync(file)) {
-      pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition });
+      pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition, seed: SEED + p });
       continue;
     }
     const { bytes, ...page } = await composePage(SEED + p, pool, condition);
     const read: Read = { page, reading: await readDocument(bytes) };
     writeFileSync(file, JSON.stringify(read));
-    pages.push({ ...read, condition });
+    pages.push({ ...read, condition, seed: SEED + p });
   }
 
 function score(tuning: Partial<VerifyTuning>, show = false) {
@@ -66,7 +66,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     wrongRightUnflagged = 0;
   const bins = BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 }));
   const marks: { support: number; agrees: boolean }[] = [];
-  for (const { page, reading, condition } of pages) {
+  for (const { page, reading, condition, seed } of pages) {
     const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
     const supports = new Map<number, number>();
     const looks = new Map<number, string[]>();
@@ -119,7 +119,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
           const w = words.find((x) => x.alternatives!.readings.some((r) => r.text === q.wrote) || x.text === g?.studentAnswer);
           const alt = w?.alternatives;
           console.log(
-            `  wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
+            `  ${condition} ${seed} q${q.number} wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
               (alt
                 ? ` ocr ${alt.ocr.text}@${alt.ocr.confidence.toFixed(2)} [${alt.readings
                     .slice(0, 4)
