@@ -244,6 +244,9 @@ export function verifyHandwriting(
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }
+  // A doubt that the digits were misread (a doubled digit read once) is settled when the ink clearly supports the
+  // mark: the key's own reading was weighed against it.
+  const judgement = clear && best.judgement.misread ? { ...best.judgement, doubt: undefined } : best.judgement;
   // A contradicted mark keeps the ink's probability: on dev pages such marks were mostly right (decision 0043).
-  return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
+  return { judgement, answer: best.text, probability, clear, doubt };
 }
