@@ -105,7 +105,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
         if (show && flagged && process.env.SHOW_FLAGGED) {
           const w = words().find((x) => x.text === g?.studentAnswer || x.alternatives!.readings.some((r) => r.text === g?.studentAnswer));
           console.log(
-            `  FLAGGED-RIGHT ${condition} wrote ${q.wrote} key ${q.right} touching ${q.touching} → "${g?.studentAnswer ?? "∅"}" conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
+            `  FLAGGED-RIGHT ${condition} ${seed} q${q.number} wrote ${q.wrote} key ${q.right} touching ${q.touching} → "${g?.studentAnswer ?? "∅"}" conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
               describe(w) +
               ` | ${g?.reviewReason ?? ""}`,
           );
@@ -144,11 +144,14 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
 
 console.log(`dev pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
 console.log(`default ${JSON.stringify(VERIFY_TUNING)}: ${score({})}`);
+// GRID='{"clearlyOther":[0.9,0.95]}' sweeps the thresholds named (each against the defaults) instead.
 const grid: Partial<VerifyTuning>[] = [];
-for (const keyPrior of [1, 2, 3, 5])
-  for (const slipDoubt of [0, 0.6, 0.8])
-    for (const clearlyRight of [0.8, 0.85, 0.9])
-      for (const clearlyOther of [0.9, 0.95]) grid.push({ keyPrior, slipDoubt, clearlyRight, clearlyOther });
+const axes: Partial<Record<keyof VerifyTuning, number[]>> = process.env.GRID
+  ? JSON.parse(process.env.GRID)
+  : { keyPrior: [1, 2, 3, 5], slipDoubt: [0, 0.6, 0.8], clearlyRight: [0.8, 0.85, 0.9], clearlyOther: [0.9, 0.95] };
+grid.push({});
+for (const [name, values] of Object.entries(axes))
+  grid.splice(0, grid.length, ...grid.flatMap((t) => values.map((v) => ({ ...t, [name]: v }))));
 if (!args["no-grid"]) for (const t of grid) console.log(`${JSON.stringify(t)}: ${score(t)}`);
 if (process.env.SHOW) console.log(score(JSON.parse(process.env.SHOW), true));
 

@@ -36,7 +36,7 @@ export interface VerifyTuning {
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
   clearlyRight: 0.8,
-  clearlyOther: 0.95,
+  clearlyOther: 0.92,
   keyDoubt: 0.005,
   slipDoubt: 0.6,
   keyPrior: 3,
