@@ -84,6 +84,10 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
       const c = g?.confidence ?? 0;
       const bin = bins[BINS.findIndex((b, i) => c >= b && c < BINS[i + 1])];
       bin.n++;
+      if (show && process.env.SHOW_BELOW && c < Number(process.env.SHOW_BELOW))
+        console.log(
+          `  BELOW ${condition} ${seed} q${q.number} wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" conf ${c.toFixed(2)} agrees ${agrees} | ${g?.reviewReason ?? ""}`,
+        );
       bin.stated += c;
       bin.right += agrees ? 1 : 0;
       if (supports.has(q.number)) marks.push({ support: supports.get(q.number)!, agrees });
