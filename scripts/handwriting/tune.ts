@@ -40,19 +40,19 @@ const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
 
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
-const pages: (Read & { condition: string })[] = [];
+const pages: (Read & { condition: string; seed: number })[] = [];
 await getOcrEngine();
 for (const condition of PAGE_CONDITIONS)
   for (let p = 0; p < PAGES; p++) {
     const file = `${cacheDir}/${modelHash}-${condition}-${SEED + p}.json`;
     if (existsSync(file)) {
-      pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition });
+      pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition, seed: SEED + p });
       continue;
     }
     const { bytes, ...page } = await composePage(SEED + p, pool, condition);
     const read: Read = { page, reading: await readDocument(bytes) };
     writeFileSync(file, JSON.stringify(read));
-    pages.push({ ...read, condition });
+    pages.push({ ...read, condition, seed: SEED + p });
   }
 
 function score(tuning: Partial<VerifyTuning>, show = false) {
@@ -66,7 +66,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     wrongRightUnflagged = 0;
   const bins = BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 }));
   const marks: { support: number; agrees: boolean }[] = [];
-  for (const { page, reading, condition } of pages) {
+  for (const { page, reading, condition, seed } of pages) {
     const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
     const supports = new Map<number, number>();
     const looks = new Map<number, string[]>();
@@ -84,6 +84,10 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
       const c = g?.confidence ?? 0;
       const bin = bins[BINS.findIndex((b, i) => c >= b && c < BINS[i + 1])];
       bin.n++;
+      if (show && process.env.SHOW_BELOW && c < Number(process.env.SHOW_BELOW))
+        console.log(
+          `  BELOW ${condition} ${seed} q${q.number} wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" conf ${c.toFixed(2)} agrees ${agrees} | ${g?.reviewReason ?? ""}`,
+        );
       bin.stated += c;
       bin.right += agrees ? 1 : 0;
       if (supports.has(q.number)) marks.push({ support: supports.get(q.number)!, agrees });
@@ -105,7 +109,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
         if (show && flagged && process.env.SHOW_FLAGGED) {
           const w = words().find((x) => x.text === g?.studentAnswer || x.alternatives!.readings.some((r) => r.text === g?.studentAnswer));
           console.log(
-            `  FLAGGED-RIGHT ${condition} wrote ${q.wrote} key ${q.right} touching ${q.touching} → "${g?.studentAnswer ?? "∅"}" conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
+            `  FLAGGED-RIGHT ${condition} ${seed} q${q.number} wrote ${q.wrote} key ${q.right} touching ${q.touching} → "${g?.studentAnswer ?? "∅"}" conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
               describe(w) +
               ` | ${g?.reviewReason ?? ""}`,
           );
@@ -119,7 +123,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
           const w = words.find((x) => x.alternatives!.readings.some((r) => r.text === q.wrote) || x.text === g?.studentAnswer);
           const alt = w?.alternatives;
           console.log(
-            `  wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
+            `  ${condition} ${seed} q${q.number} wrote ${q.wrote} key ${q.right} → "${g?.studentAnswer ?? "∅"}" ${flagged ? "flagged" : "UNFLAGGED"} conf ${g?.confidence.toFixed(2)} looks [${(looks.get(q.number) ?? ["unverified"]).join(",")}]` +
               (alt
                 ? ` ocr ${alt.ocr.text}@${alt.ocr.confidence.toFixed(2)} [${alt.readings
                     .slice(0, 4)
@@ -144,11 +148,14 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
 
 console.log(`dev pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
 console.log(`default ${JSON.stringify(VERIFY_TUNING)}: ${score({})}`);
+// GRID='{"clearlyOther":[0.9,0.95]}' sweeps the thresholds named (each against the defaults) instead.
 const grid: Partial<VerifyTuning>[] = [];
-for (const keyPrior of [1, 2, 3, 5])
-  for (const slipDoubt of [0, 0.6, 0.8])
-    for (const clearlyRight of [0.8, 0.85, 0.9])
-      for (const clearlyOther of [0.9, 0.95]) grid.push({ keyPrior, slipDoubt, clearlyRight, clearlyOther });
+const axes: Partial<Record<keyof VerifyTuning, number[]>> = process.env.GRID
+  ? JSON.parse(process.env.GRID)
+  : { keyPrior: [1, 2, 3, 5], slipDoubt: [0, 0.6, 0.8], clearlyRight: [0.8, 0.85, 0.9], clearlyOther: [0.9, 0.95] };
+grid.push({});
+for (const [name, values] of Object.entries(axes))
+  grid.splice(0, grid.length, ...grid.flatMap((t) => values.map((v) => ({ ...t, [name]: v }))));
 if (!args["no-grid"]) for (const t of grid) console.log(`${JSON.stringify(t)}: ${score(t)}`);
 if (process.env.SHOW) console.log(score(JSON.parse(process.env.SHOW), true));
 

@@ -144,14 +144,15 @@ function gradeWithKey(
     if (!questionLike && cleaned !== student.answer) {
       // The marks dropped as noise must not decide the mark silently.
       const raw = judgeAnswer(q, student.answer, context);
-      if (raw.credit !== match.credit) match = { ...match, doubt: `Unclear marks after the answer were ignored ("${student.answer}").` };
+      if (raw.credit !== match.credit)
+        match = { ...match, doubt: `Unclear marks after the answer were ignored ("${student.answer}").`, misread: false };
     }
     // A handwritten number: every reading of its ink is judged, and the mark is the one the ink clearly supports (0043).
     const hand = questionLike ? undefined : handwrittenWord(line, cleaned);
     const verdict = hand && verifyHandwriting(q, cleaned, hand, context, keyAnswer);
     let answerShown = cleaned;
     if (verdict) {
-      const judgedDoubt = "doubt" in match ? match.doubt : undefined;
+      const judgedDoubt = "doubt" in match && !(verdict.clear && "misread" in match && match.misread) ? match.doubt : undefined;
       match = {
         ...verdict.judgement,
         doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,

@@ -36,7 +36,7 @@ export interface VerifyTuning {
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
   clearlyRight: 0.8,
-  clearlyOther: 0.95,
+  clearlyOther: 0.92,
   keyDoubt: 0.005,
   slipDoubt: 0.6,
   keyPrior: 3,
@@ -244,6 +244,9 @@ export function verifyHandwriting(
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
   }
+  // A doubt that the digits were misread (a doubled digit read once) is settled when the ink clearly supports the
+  // mark: the key's own reading was weighed against it.
+  const judgement = clear && best.judgement.misread ? { ...best.judgement, doubt: undefined } : best.judgement;
   // A contradicted mark keeps the ink's probability: on dev pages such marks were mostly right (decision 0043).
-  return { judgement: best.judgement, answer: best.text, probability, clear, doubt };
+  return { judgement, answer: best.text, probability, clear, doubt };
 }

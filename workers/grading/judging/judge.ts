@@ -80,6 +80,7 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
         confidence: 0.5,
         reason: `${answer.trim()} is not ${key.raw.trim()}.`,
         doubt: `"${answer.trim()}" has the digits of ${key.raw.trim()}: a decimal point or comma may have been misread.`,
+        misread: true,
       };
     }
     // "500" for 5500: a doubled digit read once, as a reader that joins repeated characters does.
@@ -89,6 +90,7 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
         confidence: 0.5,
         reason: `${answer.trim()} is not ${key.raw.trim()}.`,
         doubt: `"${answer.trim()}" is ${key.raw.trim()} with a doubled digit once: it may have been read once.`,
+        misread: true,
       };
     }
     return { credit: 0, confidence: 0.95, reason: `${answer.trim()} is not ${key.raw.trim()}.` };

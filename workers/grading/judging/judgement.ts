@@ -5,4 +5,9 @@ import type { Match } from "../values/values";
 export interface Judgement extends Match {
   /** Why the judgement is unsure, for the teacher; undefined when it is sure. */
   doubt?: string;
+  /**
+   * The doubt is that the reader may have misread the digits (a doubled digit read once, a decimal point lost), not
+   * the answer's meaning: a handwritten answer whose ink was verified against the key's reading settles it.
+   */
+  misread?: boolean;
 }

@@ -74,8 +74,9 @@ function inkMap(img: GreyImage): Float32Array {
       const fx = x / step;
       const i = Math.min(gx - 2, Math.floor(fx));
       const tx = fx - i;
-      const g = (ii: number, jj: number) => grid[jj * gx + ii];
-      const level = (g(i, j) * (1 - tx) + g(i + 1, j) * tx) * (1 - ty) + (g(i, j + 1) * (1 - tx) + g(i + 1, j + 1) * tx) * ty;
+      // No closure made per pixel here: this loop visits every pixel of the crop.
+      const at = j * gx + i;
+      const level = (grid[at] * (1 - tx) + grid[at + 1] * tx) * (1 - ty) + (grid[at + gx] * (1 - tx) + grid[at + gx + 1] * tx) * ty;
       out[y * w + x] = Math.max(0, Math.min(1, (level - data[y * w + x]) / level));
     }
   }
@@ -146,15 +147,31 @@ export function components(mask: Uint8Array, w: number, h: number): Component[] 
   return out;
 }
 
+/** The inked pixels of a mask as x, y pairs, row by row (the sweeps below visit ink only: a crop is mostly paper). */
+function inkedPixels(mask: Uint8Array, w: number, h: number): Int32Array {
+  let n = 0;
+  for (let i = 0; i < w * h; i++) n += mask[i];
+  const out = new Int32Array(2 * n);
+  let k = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (mask[y * w + x]) {
+        out[k++] = x;
+        out[k++] = y;
+      }
+  return out;
+}
+
 /** Takes out a long straight rule (the answer line) at up to ±6°, keeping strokes that cross it. */
 function removeRule(mask: Uint8Array, w: number, h: number) {
   let best = { count: 0, slope: 0, offset: 0 };
   const pad = Math.ceil(w * 0.11) + 1;
   const counts = new Int32Array(h + 2 * pad);
+  const inked = inkedPixels(mask, w, h);
   for (let deg = -6; deg <= 6; deg += 0.5) {
     const slope = Math.tan((deg * Math.PI) / 180);
     counts.fill(0);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (mask[y * w + x]) counts[Math.round(y - x * slope) + pad]++;
+    for (let i = 0; i < inked.length; i += 2) counts[Math.round(inked[i + 1] - inked[i] * slope) + pad]++;
     for (let r = 0; r < counts.length; r++) if (counts[r] > best.count) best = { count: counts[r], slope, offset: r - pad };
   }
   if (best.count < 0.35 * w) return;
@@ -196,12 +213,10 @@ function removeRule(mask: Uint8Array, w: number, h: number) {
 function slantOf(mask: Uint8Array, w: number, h: number): number {
   let best = { score: -1, s: 0 };
   const cols = new Float64Array(w + 2 * h);
+  const inked = inkedPixels(mask, w, h);
   for (let s = -0.5; s <= 0.701; s += 0.1) {
     cols.fill(0);
-    for (let y = 0; y < h; y++) {
-      const shift = Math.round(s * (y - h / 2)) + h;
-      for (let x = 0; x < w; x++) if (mask[y * w + x]) cols[x + shift]++;
-    }
+    for (let i = 0; i < inked.length; i += 2) cols[inked[i] + Math.round(s * (inked[i + 1] - h / 2)) + h]++;
     let score = 0;
     for (const c of cols) score += c * c;
     if (score > best.score * 1.02 || (score >= best.score && Math.abs(s) < Math.abs(best.s))) best = { score, s };

@@ -6,6 +6,7 @@
 // PP-OCR read surely that the handwriting reader does not see is print, PP-OCR's alone (decision 0054).
 import type { ReadLine, ReadWord, WordAlternatives } from "../types";
 import { withLostEquals } from "./equals";
+import { inkReach } from "./reach";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
@@ -59,7 +60,7 @@ export function strokeDarkness(page: GreyImage, box: ReadWord["bbox"]): number {
 /**
  * The crop of words from..to of a detected text box, with a margin that stops halfway to the neighbouring words (no
  * printed sign beside it is read). A group that ends its box reaches the box's end: PP-OCR may have lost a digit
- * there ("476" read "47"), but its detector boxed the ink.
+ * there ("476" read "47"), but its detector boxed the ink; and on over ink written after it, outside every box.
  */
 function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): GreyImage {
   const first = line.words[from].bbox;
@@ -76,6 +77,8 @@ function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): Grey
   const y = Math.min(first.y, last.y, line.bbox.y);
   const top = Math.max(0, Math.floor(y - 0.2 * h));
   const bottom = Math.min(page.height, Math.ceil(y + 1.2 * h));
+  // A last digit written apart, outside every box ("12" boxed of 123): the crop reaches on over the ink after it.
+  if (!next) x1 = Math.max(x1, inkReach(page, top, bottom, Math.max(last.x + last.width, line.bbox.x + line.bbox.width), h) + pad);
   const left = Math.max(0, Math.floor(x0));
   const right = Math.min(page.width, Math.ceil(x1));
   const width = Math.max(1, right - left);
