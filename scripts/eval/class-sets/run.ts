@@ -1,5 +1,6 @@
 // npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
 //   [--read-little] [--family table,word-bank] [--cache DIR]
+// SHOW_FLAGGED=1 lists the right marks that were flagged, with the reason.
 // --cache keeps each page's reading (alone) in DIR and reads it back on the next run: for iterating on grading rules.
 // Class sets of whole layout families (layouts.ts), each student's page rendered, read with the real OCR and
 // graded against the key, per family and capture condition: question agreement with the expected points, flag
@@ -59,6 +60,10 @@ function tally(t: Tally, cs: ClassSet, s: number, result: GradingResult, label: 
     if (Math.abs(given - expected) < 0.01) {
       t.agree++;
       if (flagged) t.rightFlagged++;
+      if (flagged && process.env.SHOW_FLAGGED)
+        console.log(
+          `  [${label}] right, flagged: ${cs.family} ${render} ${page.student} q${number}: read "${got?.studentAnswer ?? "-"}" — ${got?.reviewReason ?? "not graded"}`,
+        );
       return;
     }
     t.wrong++;

@@ -186,6 +186,14 @@ describe("extractStudentWork", () => {
     expect(answers(text)).toEqual({ 1: "50%", 2: "Paris", 3: "6.5", 4: "", 5: "54", 6: "x = 5" });
   });
 
+  it("takes the letter written before a question's number as its answer where the key is a letter (matching)", () => {
+    const text =
+      "Match each question with its answer.\n1. Write 3/4 as a percent. A. 350 cm\nK 2. Add 305 and 86. B. 60\nG 3. Write 1/2 as a percent. C. 2/3";
+    expect(answers(text, "1. J\n2. K\n3. G")).toEqual({ 1: "", 2: "K", 3: "G" });
+    // Not where the key is a number: "A 5 kg bag" is not an answer of "A".
+    expect(answers("B 2. A bag holds 5 kg. How many bags for 20 kg?", "1. 3\n2. 4")[2]).not.toBe("B");
+  });
+
   it("reads labels in Spanish and French", () => {
     const work = extractStudentWork("Nombre: José Núñez\n1. ¿Cuál es la capital de España?\nRespuesta: Madrid\n2. Réponse: quarante");
     expect(work.studentName).toBe("José Núñez");

@@ -96,6 +96,14 @@ function fixQuestionLabel(text: string): string {
   );
 }
 
+/** "K 2. Add 305 and 86.": the letter a child wrote before a question whose key is a letter is its answer. */
+function letterBefore(text: string, key?: AnswerKey): string {
+  return text.replace(/^([A-Z])\s+(\d{1,2})([.)])\s+(.*)$/, (all, letter: string, n: string, sep: string, rest: string) => {
+    const accepted = key?.questions.find((q) => q.number === Number(n))?.accepted;
+    return !accepted || accepted.some((a) => /^[A-Z]$/i.test(a.raw.trim())) ? `${n}${sep} ${rest} Answer: ${letter}` : all;
+  });
+}
+
 function hasVariable(expression: string): boolean {
   return /[a-z]/i.test(expression.replace(/(\d)\s*[x×]\s*(?=[\d(])/gi, "$1*"));
 }
@@ -118,7 +126,7 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   if (eq && arithmetic) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
   // "Write 1/2 as a percent. 50%": an instruction's sentence, then the answer written after it on its line (one
   // word, or words led by a number: "Name the capital of France. Paris", "3 m 50 cm"; "It travels 60 km" is not).
-  const afterSentence = rest.match(/^(.*\p{L}[.!])\s+(\S+(?:\s+\S+){0,2})$/u);
+  const afterSentence = rest.match(/^(.*\p{L}{2}[.!])\s+(\S+(?:\s+\S+){0,2})$/u);
   if (afterSentence && !/[.!]$/.test(afterSentence[2]) && (/^[-−$€£.]?\d/.test(afterSentence[2]) || !/\s/.test(afterSentence[2]))) {
     const answer = cleanAnswer(afterSentence[2]);
     if (answer) return { questionText: afterSentence[1].trim(), answer, open: false };
@@ -167,9 +175,10 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   const maxNumber = key ? Math.max(...key.questions.map((q) => q.number)) : 200;
   const firstNumber = key ? Math.min(...key.questions.map((q) => q.number)) : 1;
   const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
-  // Lines as read, their question labels repaired, a table's bare row numbers given their point.
+  // Lines as read, their question labels repaired, a table's bare row numbers given their point, and a letter
+  // written on the line before a question's number (a matching exercise: "K 2. Add 305 and 86.") made its answer.
   const texts = rowLabels(
-    lines.map((line) => fixQuestionLabel(line.text.trim())),
+    lines.map((line) => letterBefore(fixQuestionLabel(line.text.trim()), key)),
     lines,
   );
   const questionNumbers = numbersInSequence(
