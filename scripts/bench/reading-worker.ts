@@ -1,6 +1,7 @@
 // Benchmark worker: reads one posted page image inside workerd exactly as the grading worker does
 // (clean-up + the bundled OCR engine) and reports the engine's wasm heap afterwards.
 import { getOcrEngine, readDocument } from "../../workers/grading/engines";
+import { setHandwritingPass } from "../../workers/grading/reading/handwriting/words";
 
 export default {
   async fetch(request: Request) {
@@ -10,6 +11,7 @@ export default {
       return Response.json({ ok: true });
     }
     if (url.pathname === "/read" && request.method === "POST") {
+      setHandwritingPass(url.searchParams.get("handwriting") !== "off");
       const reading = await readDocument(new Uint8Array(await request.arrayBuffer()));
       const engine = await getOcrEngine();
       return Response.json({ text: reading.text, confidence: reading.confidence, wasmBytes: engine.memoryBytes() });

@@ -198,7 +198,14 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
  * word ("19 6" → "196") carrying both readers' readings. `printDarkness` is how dark the page's printed strokes are
  * (printDarknessOf; 0 when unknown: no pencil test).
  */
+let handwritingPass = true;
+/** For bench:reading only: the handwriting pass off, to time what it adds to a page inside workerd. */
+export function setHandwritingPass(on: boolean): void {
+  handwritingPass = on;
+}
+
 export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
+  if (!handwritingPass) return lines;
   let budget = MAX_WORDS;
   return lines.map((read) => {
     const line = withLostEquals(page, read);
