@@ -7,7 +7,8 @@ import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
 import { inkReach } from "../../workers/grading/reading/handwriting/reach";
-import type { DocumentReading, ReadLine, WordAlternatives } from "../../workers/grading/reading/types";
+import type { ReadLine, WordAlternatives } from "../../workers/grading/reading/types";
+import { ocrPage, ocrReading } from "./engines/ocr-pages";
 
 /** A page holding "1. 100 + 44 =" and a handwritten word read `ocr` by PP-OCR with the readings given. */
 function graded(keyAnswer: string, ocr: string, readings: [string, number][]) {
@@ -29,14 +30,7 @@ function graded(keyAnswer: string, ocr: string, readings: [string, number][]) {
       ...(i === texts.length - 1 ? { alternatives } : {}),
     })),
   };
-  const reading = {
-    pages: [{ number: 1, text: line.text, lines: [line], width: 300, height: 20, confidence: 0.95, method: "ocr", durationMs: 0 }],
-    text: line.text,
-    confidence: 0.95,
-    kind: "png",
-    method: "ocr",
-    durationMs: 0,
-  } as unknown as DocumentReading;
+  const reading = ocrReading({ ...ocrPage([line]), width: 300, height: 20 });
   const key = parseAnswerKey(`1. ${keyAnswer}`, { totalPoints: 1 });
   return gradeSubmission({ reading, key, assignment: { points: 1 } }).questions[0];
 }
@@ -67,14 +61,7 @@ describe("doubts the ink settles", () => {
       bbox: { x: 0, y: 0, width: 100, height: 20 },
       words: ["1.", "14"].map((text, i) => ({ text, confidence: 0.95, bbox: { x: i * 50, y: 0, width: 40, height: 20 } })),
     };
-    const reading = {
-      pages: [{ number: 1, text: line.text, lines: [line], width: 100, height: 20, confidence: 0.95, method: "ocr", durationMs: 0 }],
-      text: line.text,
-      confidence: 0.95,
-      kind: "png",
-      method: "ocr",
-      durationMs: 0,
-    } as unknown as DocumentReading;
+    const reading = ocrReading({ ...ocrPage([line]), width: 100, height: 20 });
     const q = gradeSubmission({ reading, key, assignment: { points: 1 } }).questions[0];
     expect(q.needsReview).toBe(true);
     expect(q.reviewReason).toMatch(/doubled digit/);
