@@ -88,6 +88,7 @@ const CLASS: [string, [string, string, string, string]][] = [
   ["Noah Kim", ["C", "56", "", "Paris"]],
   ["Zoe Rossi", ["B", "15", "112", "Paris"]],
 ];
+const NAMES = CLASS.map(([name]) => name);
 const CAPTURES: [number, number, number, number][] = [
   [0, 1, 0, 0],
   [-2, 0.92, 40, 25],
@@ -200,10 +201,9 @@ describe("a unanimous answer and a key answer printed in a question (0061)", () 
     ...line("3. What is 0.5 written as a fraction?", 100, 400),
     ...line("Answer:", 140, 440),
   ];
-  const names = ["Ava Patel", "Liam Nguyen", "Mia Chen", "Noah Kim", "Zoe Rossi"];
   // Every student wrote 0.65 (wrong) and 54 (wrong) at the same place, as typed answers would be.
   const thirds = ["1/2", "1/2", "2/4", "1/2", "5/10"];
-  const set = names.map((name, i) =>
+  const set = NAMES.map((name, i) =>
     page(
       [
         ...SHEET,
@@ -243,8 +243,7 @@ describe("printed words the reference page misread, from the rest of the set", (
   ];
   // Two of five photos read "sorting" as "sortinq": on neither side of the set does it recur on most pages.
   const readAs = ["sortinq", "sorting", "sortinq", "sorting", "sorting"];
-  const names = ["Ava Patel", "Liam Nguyen", "Mia Chen", "Noah Kim", "Zoe Rossi"];
-  const set = names.map((name, i) =>
+  const set = NAMES.map((name, i) =>
     page(
       [
         ...sheet(readAs[i]!),
@@ -262,7 +261,7 @@ describe("printed words the reference page misread, from the rest of the set", (
     expect(template.words.map((w) => w.text)).toContainEqual(expect.stringMatching(/^sortin[gq]$/));
     set.forEach((p, i) => {
       const result = gradeSubmission({ reading: reading(p), key, assignment: { points: 4 }, template });
-      expect(result.questions[0]!.studentAnswer, names[i]).toBe(["12", "11", "12", "12", "10"][i]);
+      expect(result.questions[0]!.studentAnswer, NAMES[i]).toBe(["12", "11", "12", "12", "10"][i]);
     });
   });
 });

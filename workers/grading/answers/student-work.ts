@@ -122,8 +122,8 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   // (On a small photo an operator may come out as "·", "~" or a spaced dot: "24·77 = 101", "43 ~ 5", "97 .23 = 120".)
   // "What is 7 × 8 = 54" is one too, though it starts like a question.
   const eq = rest.match(/^(.*[\d)]\s*(?:[x×*÷/+\-−:·~]|\s\.)\s*[\d(].*?)=\s*([^=]*)$/i);
-  const arithmetic = eq && !hasVariable(eq[1].replace(/^(what|how much) is\s+/i, "")) && /\d/.test(eq[2]);
-  if (eq && arithmetic) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
+  const prompt = eq && { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
+  if (prompt && !hasVariable(eq[1].replace(/^(what|how much) is\s+/i, "")) && /\d/.test(eq[2])) return prompt;
   // "Write 1/2 as a percent. 50%": an instruction's sentence, then the answer written after it on its line (one
   // word, or words led by a number: "Name the capital of France. Paris", "3 m 50 cm"; "It travels 60 km" is not).
   const afterSentence = rest.match(/^(.*\p{L}{2}[.!])\s+(\S+(?:\s+\S+){0,2})$/u);
@@ -141,7 +141,7 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
     return { questionText: rest.trim(), answer: "", open: true };
   }
   if (eq && hasVariable(eq[1])) return { questionText: rest.trim(), answer: "", open: true };
-  if (eq) return { questionText: eq[1].trim() + " =", answer: cleanAnswer(eq[2]), open: !cleanAnswer(eq[2]) };
+  if (prompt) return prompt;
   // Small print can lose the operator into a point ("26.9= 17" for 26 - 9 = 17): numbers alone before "=" are a sum.
   const sum = rest.match(/^(\d[\d\s.,]*)=\s*([^=]*)$/);
   if (sum && /[\s.,]\d/.test(sum[1].trim()))

@@ -3,6 +3,7 @@
 // template (an affine map fitted on the printed words both share, robust to a photo's tilt, scale and crop),
 // and every word the page shares with the template at that place is printed: never an answer.
 import {
+  boxOf,
   mappedBounds,
   median,
   pageWords,
@@ -90,6 +91,8 @@ function inkAt(word: Ink, others: Ink[], height: number, tight = false, slips = 
 /**
  * The template of a set of pages of one worksheet, or null when there are too few pages or they are not one
  * worksheet. `answers` are the key's answers: a word that is a key answer is the students', however many wrote it.
+ * `placesOf` tells where a page read alone has its answers (answer-places.ts; passed in, as it grades with
+ * student-work.ts, which imports this module).
  */
 export function findTemplate<P extends Pick<PageReading, "lines">>(
   pages: P[],
@@ -193,8 +196,7 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
       const same = (o: Ink) => (o.alnum === ink.alnum || misread(o.alnum, ink.alnum)) && near(o, ink, height, true);
       const support = 1 + registered.filter((o, m) => m !== k && o.ink.some(same)).length;
       if (support < Math.max(2, needed - 1)) return;
-      const { left, top, right, bottom } = ink.box;
-      words.push({ text: word.text, confidence: word.confidence, bbox: { x: left, y: top, width: right - left, height: bottom - top } });
+      words.push({ text: word.text, confidence: word.confidence, bbox: boxOf(ink.box) });
       printedInk.push(ink);
     });
   });

@@ -139,6 +139,11 @@ export function mappedBounds(box: BoundingBox, map?: Affine): Bounds {
   return bounds(map ? corners(box).map((p) => applyAffine(map, p)) : corners(box));
 }
 
+/** Bounds as a box (its top-left corner and size). */
+export function boxOf({ left, top, right, bottom }: Bounds): BoundingBox {
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
 function corners(box: BoundingBox): { x: number; y: number }[] {
   const { x, y, width: w, height: h } = box;
   return [
@@ -199,28 +204,16 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
   const H = printed.textHeight;
   const words = printed.words.map((word) => ({
     word,
-    at: {
-      x: word.bbox.x + word.bbox.width / 2,
-      y: word.bbox.y + word.bbox.height / 2,
-    },
+    at: { x: word.bbox.x + word.bbox.width / 2, y: word.bbox.y + word.bbox.height / 2 },
   }));
-  const toPage = (word: ReadWord): ReadWord => {
-    const b = bounds(corners(word.bbox).map((p) => applyAffine(back, p)));
-    const bbox = {
-      x: b.left,
-      y: b.top,
-      width: b.right - b.left,
-      height: b.bottom - b.top,
-    };
-    return {
-      text: word.text,
-      confidence: word.confidence,
-      bbox,
-      printed: true,
-    };
-  };
+  const toPage = (word: ReadWord): ReadWord => ({
+    text: word.text,
+    confidence: word.confidence,
+    bbox: boxOf(mappedBounds(word.bbox, back)),
+    printed: true,
+  });
   const at = (box: BoundingBox) => {
-    const t = bounds(corners(box).map((p) => applyAffine(map, p)));
+    const t = mappedBounds(box, map);
     // A printed line's box is one line tall; a taller one holds something else too (a tilted answer beside it).
     if (t.bottom - t.top > 1.6 * H) return undefined;
     const middle = (t.top + t.bottom) / 2;
