@@ -2,7 +2,7 @@
 // text boxes' geometry, confirmed by one glimpse, and of a box that starts with print only the rest recognised,
 // cut where the ink leaves a gap.
 import { describe, expect, it } from "vitest";
-import { confirmsLayout, fitBoxesToLayout } from "../../../workers/grading/reading/box-registration";
+import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../../../workers/grading/reading/box-registration";
 import { palestColumn } from "../../../workers/grading/reading/ocr/ink-gaps";
 import { applyAffine, printedBoxesAt, printedPartsAt } from "../../../workers/grading/reading/registration";
 import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
@@ -96,6 +96,24 @@ describe("registering a class-set page from its boxes (read little)", () => {
     expect(confirmsLayout(glimpse("Shapes quiz"), fit.map, LAYOUT)).toBe(false);
     expect(confirmsLayout(glimpse("12 8"), fit.map, LAYOUT)).toBeUndefined();
   });
+
+  it("glimpses a printed line only into the word after its first two telling words, and never a line with too few", () => {
+    const fit = fitBoxesToLayout(boxes, LAYOUT)!;
+    const plan = glimpsePlan(fit, LAYOUT);
+    // "Name:" has one telling word: it could not confirm the map, so it is not read.
+    expect(plan.map(({ box }) => boxes.indexOf(box)).sort()).toEqual([0, 4, 6]);
+    expect(plan[0]!.box).toBe(fit.printed[0]); // the widest first
+    for (const { box, heights } of plan) {
+      const [text, y] = LINES[boxes.indexOf(box)]!;
+      const layoutWords = words(text, 100, y);
+      const tellingAt = layoutWords.flatMap((w, i) => (/\p{L}.|.\p{L}/u.test(w.text.replace(/[^\p{L}\p{N}]/gu, "")) ? [i] : []));
+      const next = layoutWords[tellingAt[1]! + 1]!;
+      // The glimpse's end, back in the layout's frame, lies inside that next word: it is cut and left out.
+      const end = applyAffine(fit.map, { x: box.x + heights * box.height, y: box.y + box.height / 2 }).x;
+      expect(end).toBeGreaterThan(next.bbox.x);
+      expect(end).toBeLessThanOrEqual(next.bbox.x + next.bbox.width + 1e-6);
+    }
+  });
 });
 
 describe("reading only what is not print in a box (read little)", () => {
@@ -123,8 +141,10 @@ describe("reading only what is not print in a box (read little)", () => {
     const part = printedPartsAt(identity, recurring)!(box)!;
     expect(part.words.map((w) => w.text)).toEqual(["Answer:"]);
     expect(part.unread).toEqual([{ from: expect.closeTo(7 / 11, 2), to: 1 }]);
-    // The question's own numbers are print: "4.5" has "m?" after it.
+    // The question's own numbers are print: "4.5" has "m?" after it, and "80?" ends the question.
     expect(printedBoxesAt(identity, recurring)!(extent("3. How many cm in 4.5 m?", 200))?.text).toBe("3. How many cm in 4.5 m?");
+    const asked: PrintedLayout = { words: words("7. What is 25% of 80?", 100, 200), textHeight: H };
+    expect(printedBoxesAt(identity, asked)!(extent("7. What is 25% of 80?", 200))?.text).toBe("7. What is 25% of 80?");
   });
 
   it("takes the words of one printed line: a tall answer under a question gets none of the question's", () => {

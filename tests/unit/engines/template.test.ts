@@ -265,3 +265,48 @@ describe("printed words the reference page misread, from the rest of the set", (
     });
   });
 });
+
+describe("a question's own numbers that read as key answers", () => {
+  // Key answers 2 and 12 are also the label "2." starting question 2 and the operand "12" of question 1.
+  const SHEET: Placed[] = [
+    ...line("Times and shares", 100, 60),
+    ...line("Name:", 100, 120),
+    ...line("1. What is 12 × 8 =", 100, 200),
+    ...line("2. What is 10 ÷ 5 =", 100, 280),
+    ...line("3. What is 4 × 3 =", 100, 360),
+  ];
+  const written = [
+    ["96", "2", "12"],
+    ["96", "3", "12"],
+    ["86", "2", "12"],
+    ["96", "2", "7"],
+    ["96", "2", "12"],
+  ];
+  const set = NAMES.map((name, i) =>
+    page(
+      [
+        ...SHEET,
+        ...line(name, 170, 121),
+        { text: written[i]![0]!, x: 300, y: 201 },
+        { text: written[i]![1]!, x: 300, y: 281 },
+        { text: written[i]![2]!, x: 290, y: 361 },
+      ],
+      ...CAPTURES[i]!,
+    ),
+  );
+  const key = parseAnswerKey("1. 96\n2. 2\n3. 12", { totalPoints: 3 });
+
+  it("keeps a question's label and an operand before its '=' in the template, and grades each page's answers", () => {
+    const template = findTemplate(set, ["96", "2", "12"])!;
+    const kept = template.words.map((w) => w.text);
+    expect(kept).toEqual(expect.arrayContaining(["1.", "2.", "3.", "12"]));
+    expect(kept.filter((t) => t === "12")).toHaveLength(1); // the operand; question 3's answers are the students'
+    set.forEach((p, i) => {
+      const result = gradeSubmission({ reading: reading(p), key, assignment: { points: 3 }, template });
+      expect(
+        result.questions.map((q) => q.studentAnswer),
+        NAMES[i],
+      ).toEqual(written[i]);
+    });
+  });
+});

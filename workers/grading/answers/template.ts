@@ -51,6 +51,18 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
 /** An option's label ("C)", "(b)"), printed on the sheet even when it is the key's letter. */
 const OPTION_LABEL = /^\(?[a-h][).]$/i;
 
+/**
+ * A number that is part of its line's question, wherever a key answer reads the same: the question's label
+ * starting the line ("5." when 5 is an answer), or an operand the line goes on after to its "=" ("12 × 8 =") or to
+ * a question mark ("Which is larger: 0.7 or 0.65?"). Only where the grader found no answer (answer-places.ts).
+ */
+function partOfQuestion(words: readonly { text: string }[], j: number): boolean {
+  const text = words[j]!.text;
+  if (!/\d/.test(text) || j === words.length - 1) return false;
+  if (j === 0 && /^\(?\d{1,3}[.)]$/.test(text)) return true;
+  return words.slice(j + 1).some((w) => w.text === "=") || words.at(-1)!.text.endsWith("?");
+}
+
 /** Two longer words one letter apart: a misread, not another word (digits are left alone: "431" is not "421"). */
 const misread = (a: string, b: string) => a.length >= 4 && b.length >= 4 && !/\d/.test(a + b) && levenshtein(a, b) === 1;
 
@@ -124,9 +136,13 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   // stands, unless its question's answer is found elsewhere: then it is printed there ("0.7 or 0.65?").
   const places = placesOf?.(refPage);
   const refWords = refPage.lines.flatMap((l) => l.words);
+  const inQuestion = new Set(refPage.lines.flatMap((l) => l.words.filter((_, j) => partOfQuestion(l.words, j))));
   const isAnswer = (w: WordPoint, i: number) =>
     !!places?.words.has(refWords[i]!) ||
-    (keyWords.has(loose(w.raw ?? w.text)) && !OPTION_LABEL.test(w.raw ?? w.text) && !places?.answeredElsewhere(w.raw ?? w.text));
+    (keyWords.has(loose(w.raw ?? w.text)) &&
+      !OPTION_LABEL.test(w.raw ?? w.text) &&
+      !inQuestion.has(refWords[i]!) &&
+      !places?.answeredElsewhere(w.raw ?? w.text));
   const height = textHeight(refPage);
   const refInk = pageWords(refPage).map((w) => inkOf(w));
   const registered = read.flatMap(({ page, points }, i) => {

@@ -62,7 +62,7 @@ function placed(
   box: BoundingBox,
   map: Affine,
   printed: PrintedLayout,
-): { kind: "printed"; ends: [WordPoint, WordPoint][] } | { kind: "cut" | "other" } {
+): { kind: "printed"; ends: [WordPoint, WordPoint][]; inside: ReadWord[] } | { kind: "cut" | "other" } {
   const H = printed.textHeight;
   const a = applyAffine(map, { x: box.x, y: mid(box) });
   const b = applyAffine(map, { x: box.x + box.width, y: mid(box) });
@@ -91,6 +91,7 @@ function placed(
   const p = (x: number, yy: number): WordPoint => ({ text: "", x, y: yy });
   return {
     kind: "printed",
+    inside,
     ends: [
       [p(box.x, mid(box)), p(left, y)],
       [p(box.x + box.width, mid(box)), p(right, y)],
@@ -217,4 +218,29 @@ export function glimpseOrder(fit: BoxFit): BoundingBox[] {
   const [first, ...rest] = fit.printed;
   if (!first) return [];
   return [first, ...rest.sort((a, b) => Math.abs(mid(b) - mid(first)) - Math.abs(mid(a) - mid(first)))];
+}
+
+/** Telling words a glimpse reaches for when its line has them: one more than a confirmation needs. */
+const GLIMPSE_WORDS = CONFIRM_WORDS;
+
+/**
+ * The printed boxes to glimpse, in glimpseOrder, each with how far to read it (in its heights, as `readBox` takes
+ * it): into the word after its first GLIMPSE_WORDS telling words, by the layout's words the map puts there, so
+ * that the glimpse's last word, cut and left out, is that next one. A box whose layout words are too few to tell is
+ * not glimpsed (a line of numbers, "Answer:"); one whose telling words end the line is read whole.
+ */
+export function glimpsePlan(fit: BoxFit, layout: PrintedLayout): { box: BoundingBox; heights: number }[] {
+  const H = layout.textHeight;
+  return glimpseOrder(fit).flatMap((box) => {
+    const at = placed(box, fit.map, layout);
+    if (at.kind !== "printed") return [];
+    const words = [...at.inside].sort((a, b) => a.bbox.x - b.bbox.x);
+    const tellingAt = words.flatMap((w, i) => (telling(w) ? [i] : []));
+    if (tellingAt.length < CONFIRM_WORDS) return [];
+    const next = words[tellingAt[Math.min(GLIMPSE_WORDS, tellingAt.length) - 1]! + 1];
+    if (!next) return [{ box, heights: Infinity }];
+    const start = applyAffine(fit.map, { x: box.x, y: mid(box) }).x;
+    const end = next.bbox.x + Math.min(next.bbox.width, 0.6 * H);
+    return [{ box, heights: (end - start) / fit.map[0] / box.height }];
+  });
 }

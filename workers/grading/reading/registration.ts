@@ -166,13 +166,13 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: 
 
 /**
  * The layout's words in a box that are taken as print without reading them: words without digits, questions' and
- * options' labels ("4.", "b)"), and numbers the question goes on after ("in 3.5 m?", "45 + 38 ="). A number with
+ * options' labels ("4.", "b)"), and numbers the question goes on after ("in 3.5 m?", "45 + 38 =") or ends with ("of 80?"). A number with
  * nothing of the question after it stands where an answer does, and an answer most of the class gave recurs like
  * print ("Answer: 450"): it is read again.
  */
 export function trustedPrint(words: readonly { text: string }[]): boolean[] {
   const goesOn = (i: number) => words.slice(i + 1).some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
-  return words.map((w, i) => !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || goesOn(i));
+  return words.map((w, i) => !/\d/.test(w.text) || /^\(?\d{1,3}[.):]$/.test(w.text) || w.text.endsWith("?") || goesOn(i));
 }
 
 /** Widest gap between printed words (in text heights) where a student may have written inside a printed line. */

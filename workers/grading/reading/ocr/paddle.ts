@@ -8,7 +8,7 @@ import type { OcrEngine, OcrPage } from "./engine";
 import type { PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, homography, type GreyImage } from "./cleanup";
 import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine, type PrintedPart } from "../registration";
-import { confirmsLayout, fitBoxesToLayout, glimpseOrder } from "../box-registration";
+import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
@@ -335,8 +335,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // Registered from the boxes' geometry, confirmed by glimpses of two printed lines (box-registration.ts).
     const fit = fitBoxesToLayout(boxes, printed);
     let confirmations = 0;
-    for (const box of fit ? glimpseOrder(fit).slice(0, CONFIRM_TRIES) : []) {
-      const glimpse = await readBox(grey, image, box as DetectedBox, GLIMPSE_BOX_HEIGHTS);
+    for (const { box, heights } of fit ? glimpsePlan(fit, printed).slice(0, CONFIRM_TRIES) : []) {
+      const glimpse = await readBox(grey, image, box as DetectedBox, heights);
       const confirmed = glimpse && confirmsLayout(glimpse, fit!.map, printed);
       if (confirmed === false) break;
       if (confirmed && ++confirmations === CONFIRMATIONS) {
