@@ -154,6 +154,19 @@ describe("reading only what is not print in a box (read little)", () => {
     expect(part.words.map((w) => w.text)).toEqual(["Answer:"]);
   });
 
+  it("reads whole an answer written a little above its 'Answer:' line, under a question set close above it", () => {
+    const tight: PrintedLayout = {
+      words: [...words("6. Write 3/4 as a percent.", 100, 400), ...words("Answer:", 120, 440)],
+      textHeight: H,
+    };
+    // "75%" after "Answer:", its box a little high: its middle as near the question's "as a" above as the Answer line.
+    const high = { x: 100 + 13 * CHAR, y: 420, width: 3 * CHAR, height: H };
+    expect(printedPartsAt(identity, tight)!(high)).toBeUndefined();
+    expect(printedBoxesAt(identity, tight)!(high)).toBeUndefined();
+    // The question's own box, at its line, is print as before.
+    expect(printedBoxesAt(identity, tight)!(extent("6. Write 3/4 as a percent.", 400))?.text).toBe("6. Write 3/4 as a percent.");
+  });
+
   it("leaves whole a box that does not start with print, and a box of print only", () => {
     expect(parts({ x: 100 + 30 * CHAR, y: 200, width: 4 * CHAR, height: H })).toBeUndefined();
     expect(parts(extent(LINES[0]![0], LINES[0]![1]))).toBeUndefined();

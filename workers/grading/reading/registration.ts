@@ -165,6 +165,25 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: 
 }
 
 /**
+ * Whether a box's middle lies about as near another printed line (anywhere along it) as the line of the words at
+ * its place: an answer written a little above its "Answer:" line, under a question set close above it. The map
+ * cannot tell its place; unless the box starts where its line does, it is read whole.
+ */
+function betweenLines(near: { at: { y: number } }[], all: { at: { y: number } }[], middle: number, height: number): boolean {
+  if (!near.length) return false;
+  const distance = (w: { at: { y: number } }) => Math.abs(w.at.y - middle);
+  const nearest = near.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  return all.some((w) => Math.abs(w.at.y - nearest.at.y) > 0.3 * height && distance(w) < distance(nearest) + 0.25 * height);
+}
+
+/** Whether a box's words begin at their printed line's first word ("Answer:"), not in its middle ("as a percent"). */
+function startsItsLine<T extends { at: { y: number }; word: ReadWord }>(inside: T[], all: T[], height: number): boolean {
+  const first = inside[0];
+  if (!first) return false;
+  return !all.some((w) => Math.abs(w.at.y - first.at.y) <= 0.3 * height && w.word.bbox.x < first.word.bbox.x);
+}
+
+/**
  * The layout's words in a box that are taken as print without reading them: words without digits, questions' and
  * options' labels ("4.", "b)"), and numbers the question goes on after ("in 3.5 m?", "45 + 38 =") or ends with ("of 80?"). A number with
  * nothing of the question after it stands where an answer does, and an answer most of the class gave recurs like
@@ -219,6 +238,7 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
     const middle = (t.top + t.bottom) / 2;
     const near = words.filter((w) => w.at.x >= t.left - 0.25 * H && w.at.x <= t.right + 0.25 * H && Math.abs(w.at.y - middle) <= 0.5 * H);
     const inside = oneLine(near, middle, H);
+    if (betweenLines(near, words, middle, H) && !startsItsLine(inside, words, H)) return undefined;
     return inside.some(({ word }) => normWord(word.text).length >= 2) ? { t, inside } : undefined;
   };
   return { H, at, toPage };
