@@ -1,6 +1,6 @@
 // What the grading worker and a reader process say to each other over /read (reader.ts, reading.ts). Its own module:
 // a worker entry may export only handlers.
-import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
+import { fromBase64, toBase64 } from "../../core/base64";
 import type { DocumentReading, PageReading, PageStrip } from "./engines";
 
 /** Bytes of the printed layout's JSON at the start of a /read body, when the page is of a class set. */
@@ -26,10 +26,10 @@ type WireStrip = Omit<PageStrip, "jpeg"> & { jpeg: string };
 
 /** Strips as JSON (the reader protocol, and a class-set page kept in R2): their JPEGs in base64. */
 export function stripsToWire(strips: readonly PageStrip[]): WireStrip[] {
-  return strips.map((s) => ({ ...s, jpeg: encodeBase64(s.jpeg) }));
+  return strips.map((s) => ({ ...s, jpeg: toBase64(s.jpeg) }));
 }
 
 export function stripsFromWire(wire: unknown): PageStrip[] {
   if (!Array.isArray(wire)) return [];
-  return (wire as WireStrip[]).filter((s) => typeof s?.jpeg === "string").map((s) => ({ ...s, jpeg: decodeBase64(s.jpeg) }));
+  return (wire as WireStrip[]).filter((s) => typeof s?.jpeg === "string").map((s) => ({ ...s, jpeg: fromBase64(s.jpeg) }));
 }

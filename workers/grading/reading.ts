@@ -97,14 +97,18 @@ async function readRemotely(reader: Fetcher, bytes: Uint8Array, opts: ReadOption
   });
   if (!response.ok || !response.body) throw new Error(`The reader answered ${response.status}.`);
   const lines = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  // A reading with its strips is a line of hundreds of kilobytes, in many chunks: each chunk alone is searched for
+  // the line's end, and the line joined once (searching the whole line so far at every chunk cost seconds a set).
+  let pending: string[] = [];
   for (;;) {
     const { value, done } = await lines.read();
-    if (value) buffer += value;
+    let start = 0;
     let cut: number;
-    while ((cut = buffer.indexOf("\n")) >= 0) {
-      const message = JSON.parse(buffer.slice(0, cut)) as { page?: PageReading; reading?: DocumentReading; error?: ReaderFailure };
-      buffer = buffer.slice(cut + 1);
+    while (value && (cut = value.indexOf("\n", start)) >= 0) {
+      pending.push(value.slice(start, cut));
+      start = cut + 1;
+      const message = JSON.parse(pending.join("")) as { page?: PageReading; reading?: DocumentReading; error?: ReaderFailure };
+      pending = [];
       if (message.page) opts.onPage?.(message.page);
       if (message.reading) return readingFromWire(message.reading);
       if (message.error) {
@@ -112,6 +116,7 @@ async function readRemotely(reader: Fetcher, bytes: Uint8Array, opts: ReadOption
         throw unsupported ? new UnsupportedFileError(text, unsupported as UnsupportedFileReason) : new Error(text);
       }
     }
+    if (value && start < value.length) pending.push(value.slice(start));
     if (done) throw new Error("The reader stopped before the document was read.");
   }
 }
