@@ -42,7 +42,11 @@ const modelHash =
 const ocrHash = createHash("sha256")
   .update(
     ["workers/grading/reading", "workers/grading/reading/ocr"]
-      .flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(`${dir}/${f}`, "utf8")))
+      .flatMap((dir) =>
+        readdirSync(dir)
+          .filter((f) => f.endsWith(".ts"))
+          .map((f) => readFileSync(`${dir}/${f}`, "utf8")),
+      )
       .join(""),
   )
   .digest("hex")
