@@ -9,6 +9,7 @@ export const MODEL: PackedModel = {
     epochs: 24,
     batch: 32,
     rate: 0.002,
+    tallest: 36,
     trainDigits: 4496,
     devPlainAccuracy: 89.84,
     devStyledAccuracy: 97.5,
