@@ -10,16 +10,19 @@ export interface Example {
   label: number;
 }
 
-function styled(sample: Float32Array, rng: Rng, height?: number, slant?: number): InkImage {
-  const style = randomStyle(rng, height);
+/** The tallest a training glyph is drawn, in pixels (the shortest is 14): the reader meets answers 27–65 px tall. */
+export const TALLEST = 36;
+
+function styled(sample: Float32Array, rng: Rng, height?: number, slant?: number, tallest = TALLEST): InkImage {
+  const style = randomStyle(rng, height ?? between(rng, 14, tallest));
   if (slant !== undefined) style.slant = slant;
   const img = drawDigit(sample, style);
   return rng() < 0.3 ? soften(img, between(rng, 0.4, 1)) : img;
 }
 
 /** One digit as a child writes it; sometimes with a sliver of its neighbour left by the cut. */
-export function digitExample(d: LabelledDigit, rng: Rng, pool: LabelledDigit[]): Example | null {
-  let img = styled(d.pixels, rng);
+export function digitExample(d: LabelledDigit, rng: Rng, pool: LabelledDigit[], tallest = TALLEST): Example | null {
+  let img = styled(d.pixels, rng, undefined, undefined, tallest);
   if (rng() < 0.12) {
     const other = styled(pool[Math.floor(rng() * pool.length)].pixels, rng, img.height);
     const keep = Math.max(1, Math.round(other.width * between(rng, 0.06, 0.18)));
@@ -31,8 +34,8 @@ export function digitExample(d: LabelledDigit, rng: Rng, pool: LabelledDigit[]):
 }
 
 /** Two digits touching (or nearly), read as one glyph: not one digit. */
-export function pairExample(pool: LabelledDigit[], rng: Rng): Example | null {
-  const h = between(rng, 16, 48);
+export function pairExample(pool: LabelledDigit[], rng: Rng, tallest = TALLEST): Example | null {
+  const h = between(rng, 16, tallest + 12);
   const slant = between(rng, -0.2, 0.45);
   const a = styled(pool[Math.floor(rng() * pool.length)].pixels, rng, h, slant);
   const b = styled(pool[Math.floor(rng() * pool.length)].pixels, rng, h * between(rng, 0.85, 1.15), slant);
@@ -41,10 +44,10 @@ export function pairExample(pool: LabelledDigit[], rng: Rng): Example | null {
 }
 
 /** The left or right part of a digit, as a cut through it leaves it: not one digit. A 1 has no such parts. */
-export function pieceExample(pool: LabelledDigit[], rng: Rng): Example | null {
+export function pieceExample(pool: LabelledDigit[], rng: Rng, tallest = TALLEST): Example | null {
   const d = pool[Math.floor(rng() * pool.length)];
   if (d.digit === 1) return null;
-  const img = styled(d.pixels, rng);
+  const img = styled(d.pixels, rng, undefined, undefined, tallest);
   const keep = Math.round(img.width * between(rng, 0.25, 0.65));
   if (keep < 0.12 * img.height) return null;
   const piece = rng() < 0.5 ? columns(img, 0, keep) : columns(img, img.width - keep, img.width);
@@ -52,8 +55,11 @@ export function pieceExample(pool: LabelledDigit[], rng: Rng): Example | null {
   return input && { input, label: NOT_A_DIGIT };
 }
 
-/** One pass over `digits` (in a seeded order) with about `junk` "not one digit" examples per digit mixed in. */
-export function epochExamples(digits: LabelledDigit[], rng: Rng, junk: number): Example[] {
+/**
+ * One pass over `digits` (in a seeded order) with about `junk` "not one digit" examples per digit mixed in, drawn
+ * 14 to `tallest` px tall.
+ */
+export function epochExamples(digits: LabelledDigit[], rng: Rng, junk: number, tallest = TALLEST): Example[] {
   const order = digits.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
@@ -61,10 +67,10 @@ export function epochExamples(digits: LabelledDigit[], rng: Rng, junk: number): 
   }
   const out: Example[] = [];
   for (const i of order) {
-    const e = digitExample(digits[i], rng, digits);
+    const e = digitExample(digits[i], rng, digits, tallest);
     if (e) out.push(e);
     if (rng() < junk) {
-      const g = rng() < 0.5 ? pairExample(digits, rng) : pieceExample(digits, rng);
+      const g = rng() < 0.5 ? pairExample(digits, rng, tallest) : pieceExample(digits, rng, tallest);
       if (g) out.push(g);
     }
   }

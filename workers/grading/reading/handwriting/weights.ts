@@ -1,5 +1,5 @@
 // The trained weights travel as int8 with one scale per output row (per filter, per neuron), base64 in a
-// generated TypeScript module (model.ts, written by scripts/handwriting/train.ts): about 85 KB (63 KB gzipped), no file
+// generated TypeScript module (model-NN.ts, written by scripts/handwriting/train.ts): about 85 KB (63 KB gzipped) each, no file
 // reads, the same inside workerd and under Node.
 import { SHAPE, TENSORS, tensorSizes, type Weights } from "./net";
 

@@ -27,6 +27,11 @@ export interface PaddleAssets {
 
 /** The detector's input: the page's long side is brought to this (bounds the wasm heap; see the decision). */
 export const DETECTION_SIDE = 640;
+/**
+ * Development only (scripts/handwriting/tune.ts): what PP-OCR read on a page before the handwriting pass, kept and
+ * given back, so that a retrained handwriting classifier is measured on the same pages without reading them again.
+ */
+export const printedPass: { replay?: ReadLine[]; record?: (lines: ReadLine[]) => void } = {};
 const REC_HEIGHT = 48;
 /**
  * Boxes read first on a class set's page to register it onto the printed layout: the widest, printed lines mostly.
@@ -372,11 +377,16 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return [...lines, ...(await readBoxes(grey, image, rest, ...against(map)))];
   }
 
-  async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
-    const grey = decodePgm(bytes);
+  async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
-    const lines = printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
+    return printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
+  }
+
+  async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
+    const grey = decodePgm(bytes);
+    const lines = printedPass.replay ?? (await readLines(grey, printed));
+    printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     const rows = joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines));
