@@ -1,6 +1,7 @@
 // The trained weights travel as int8 with one scale per output row (per filter, per neuron), base64 in a
 // generated TypeScript module (model-NN.ts, written by scripts/handwriting/train.ts): about 85 KB (63 KB gzipped) each, no file
 // reads, the same inside workerd and under Node.
+import { fromBase64, toBase64 } from "../../../../core/base64";
 import { SHAPE, TENSORS, tensorSizes, type Weights } from "./net";
 
 export interface PackedTensor {
@@ -28,19 +29,6 @@ const ROWS: Record<(typeof TENSORS)[number], number> = {
   f2w: 11,
   f2b: 1,
 };
-
-function toBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
 
 export function pack(weights: Weights): PackedModel["tensors"] {
   const out = {} as PackedModel["tensors"];
