@@ -220,12 +220,9 @@ export function glimpseOrder(fit: BoxFit): BoundingBox[] {
   return [first, ...rest.sort((a, b) => Math.abs(mid(b) - mid(first)) - Math.abs(mid(a) - mid(first)))];
 }
 
-/** Telling words a glimpse reaches for when its line has them: one more than a confirmation needs. */
-const GLIMPSE_WORDS = CONFIRM_WORDS;
-
 /**
  * The printed boxes to glimpse, in glimpseOrder, each with how far to read it (in its heights, as `readBox` takes
- * it): into the word after its first GLIMPSE_WORDS telling words, by the layout's words the map puts there, so
+ * it): into the word after its first CONFIRM_WORDS telling words, by the layout's words the map puts there, so
  * that the glimpse's last word, cut and left out, is that next one. A box whose layout words are too few to tell is
  * not glimpsed (a line of numbers, "Answer:"); one whose telling words end the line is read whole.
  */
@@ -237,7 +234,7 @@ export function glimpsePlan(fit: BoxFit, layout: PrintedLayout): { box: Bounding
     const words = [...at.inside].sort((a, b) => a.bbox.x - b.bbox.x);
     const tellingAt = words.flatMap((w, i) => (telling(w) ? [i] : []));
     if (tellingAt.length < CONFIRM_WORDS) return [];
-    const next = words[tellingAt[Math.min(GLIMPSE_WORDS, tellingAt.length) - 1]! + 1];
+    const next = words[tellingAt[CONFIRM_WORDS - 1]! + 1];
     if (!next) return [{ box, heights: Infinity }];
     const start = applyAffine(fit.map, { x: box.x, y: mid(box) }).x;
     const end = next.bbox.x + Math.min(next.bbox.width, 0.6 * H);

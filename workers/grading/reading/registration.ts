@@ -169,10 +169,10 @@ export function oneLine<T extends { at: { y: number }; word: ReadWord }>(words: 
  * its place: an answer written a little above its "Answer:" line, under a question set close above it. The map
  * cannot tell its place; unless the box starts where its line does, it is read whole.
  */
-function betweenLines(near: { at: { y: number } }[], all: { at: { y: number } }[], middle: number, height: number): boolean {
-  if (!near.length) return false;
+function betweenLines(line: { at: { y: number } }[], all: { at: { y: number } }[], middle: number, height: number): boolean {
+  if (!line.length) return false;
   const distance = (w: { at: { y: number } }) => Math.abs(w.at.y - middle);
-  const nearest = near.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  const nearest = line.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   return all.some((w) => Math.abs(w.at.y - nearest.at.y) > 0.3 * height && distance(w) < distance(nearest) + 0.25 * height);
 }
 
@@ -185,9 +185,9 @@ function startsItsLine<T extends { at: { y: number }; word: ReadWord }>(inside: 
 
 /**
  * The layout's words in a box that are taken as print without reading them: words without digits, questions' and
- * options' labels ("4.", "b)"), and numbers the question goes on after ("in 3.5 m?", "45 + 38 =") or ends with ("of 80?"). A number with
- * nothing of the question after it stands where an answer does, and an answer most of the class gave recurs like
- * print ("Answer: 450"): it is read again.
+ * options' labels ("4.", "b)"), and numbers the question goes on after ("in 3.5 m?", "45 + 38 =") or ends with
+ * ("of 80?"). A number with nothing of the question after it stands where an answer does, and an answer most of
+ * the class gave recurs like print ("Answer: 450"): it is read again.
  */
 export function trustedPrint(words: readonly { text: string }[]): boolean[] {
   const goesOn = (i: number) => words.slice(i + 1).some((w) => w.text === "=" || /\p{L}{3}|\?$/u.test(w.text));
@@ -238,7 +238,7 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
     const middle = (t.top + t.bottom) / 2;
     const near = words.filter((w) => w.at.x >= t.left - 0.25 * H && w.at.x <= t.right + 0.25 * H && Math.abs(w.at.y - middle) <= 0.5 * H);
     const inside = oneLine(near, middle, H);
-    if (betweenLines(near, words, middle, H) && !startsItsLine(inside, words, H)) return undefined;
+    if (betweenLines(inside, words, middle, H) && !startsItsLine(inside, words, H)) return undefined;
     return inside.some(({ word }) => normWord(word.text).length >= 2) ? { t, inside } : undefined;
   };
   return { H, at, toPage };

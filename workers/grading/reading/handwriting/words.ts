@@ -193,17 +193,17 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
   return groups;
 }
 
-/**
- * The page's text boxes with their handwritten-looking numbers read again: neighbouring number-like words become one
- * word ("19 6" → "196") carrying both readers' readings. `printDarkness` is how dark the page's printed strokes are
- * (printDarknessOf; 0 when unknown: no pencil test).
- */
 let handwritingPass = true;
 /** For bench:reading only: the handwriting pass off, to time what it adds to a page inside workerd. */
 export function setHandwritingPass(on: boolean): void {
   handwritingPass = on;
 }
 
+/**
+ * The page's text boxes with their handwritten-looking numbers read again: neighbouring number-like words become one
+ * word ("19 6" → "196") carrying both readers' readings. `printDarkness` is how dark the page's printed strokes are
+ * (printDarknessOf; 0 when unknown: no pencil test).
+ */
 export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
   if (!handwritingPass) return lines;
   let budget = MAX_WORDS;
