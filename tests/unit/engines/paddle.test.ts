@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ctcDecode } from "../../../workers/grading/reading/ocr/ctc";
-import { lineTensor } from "../../../workers/grading/reading/ocr/paddle";
+import { lineTensor } from "../../../workers/grading/reading/ocr/line-tensor";
 import { decodePgm } from "../../../workers/grading/reading/ocr/cleanup";
 import { groupRows } from "../../../workers/grading/reading/ocr/rows";
 import { parseCharacters } from "../../../workers/grading/reading/ocr/characters";

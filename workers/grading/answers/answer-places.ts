@@ -6,6 +6,7 @@ import type { AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
 import type { PageReading, ReadWord } from "../reading/types";
 import { extractFromLines } from "./student-work";
+import { OPTION_LABEL } from "./template";
 
 /** An answer longer than this is more likely a sentence read as one guess (a blank's whole line) than an answer. */
 const MAX_WORDS = 4;
@@ -71,7 +72,9 @@ function spelling(words: ReadWord[], target: string): ReadWord[] | undefined {
     let joined = "";
     for (let start = end - 1; start >= 0; start--) {
       joined = alnum(words[start]!.text) + joined;
-      if (joined === target) return words.slice(start, end);
+      // An option's label with its option after it ("K. 6/7" beside "K 11. Write 24/28 …") is print.
+      if (joined === target && !(start === end - 1 && end < words.length && OPTION_LABEL.test(words[start]!.text)))
+        return words.slice(start, end);
       if (joined.length > target.length) break;
     }
   }

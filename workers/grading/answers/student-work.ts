@@ -181,6 +181,8 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     lines.map((line) => letterBefore(fixQuestionLabel(line.text.trim()), key)),
     lines,
   );
+  const letterLabel = /^\s*[SlIL|][.)]\s/;
+  const relabelled = lines.map((line, i) => letterLabel.test(line.text) && !letterLabel.test(texts[i]!));
   const questionNumbers = numbersInSequence(
     texts.map((text) => {
       const numbered = !matchAnswerLine(text) && text.match(QUESTION_NUMBER);
@@ -188,6 +190,13 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     }),
     plausibleNumber,
   );
+  // A letter taken for a 1 or a 5 below where that question was read ("L. 1/5", a matching column's last option) is
+  // the letter it reads as.
+  relabelled.forEach((yes, i) => {
+    if (!yes || !questionNumbers.slice(0, i).includes(questionNumbers[i])) return;
+    texts[i] = lines[i]!.text.trim();
+    questionNumbers[i] = undefined;
+  });
   const found = new Map<number, StudentAnswer>();
   const duplicates = new Set<number>();
   let studentName: string | undefined;
@@ -196,6 +205,10 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
 
   const strength = { label: 2, inline: 1, guess: 0 } as const;
   const acceptedFor = (number: number) => key?.questions.find((q) => q.number === number)?.accepted.map((a) => a.raw) ?? [];
+  // A question answered with a letter (an option's, a matching column's): a lettered entry ("K. 6/7") printed beside
+  // or below it is one of the options, never what the child wrote.
+  const letterKey = (number: number) => acceptedFor(number).some((a) => /^[A-Z]$/i.test(a.trim()));
+  const optionEntry = (text: string) => /^\(?[A-Z][).]\s*\S/.test(text.trim());
   let unnumberedSinceCurrent = false;
   const record = (a: StudentAnswer) => {
     const existing = found.get(a.number);
@@ -313,10 +326,18 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         // An answer in a column of its own on the question's row (a table's answer column, a box at the margin):
         // the words after the row's last wide gap, when the rules for a line of text found none or only guessed.
         const apart = !split.answer || split.source === "guess" ? setApart(line) : undefined;
-        if (apart && cleanAnswer(apart.after))
-          split = { questionText: apart.before.replace(QUESTION_NUMBER, "$2").trim(), answer: cleanAnswer(apart.after), open: false };
-        const answer = fixLetterO(split.answer, acceptedFor(number));
-        const { questionText, open, source } = split;
+        if (apart && cleanAnswer(apart.after)) {
+          const questionText = apart.before.replace(QUESTION_NUMBER, "$2").trim();
+          // A lettered option there (a matching exercise's right-hand column) is print: the child's letter was not read.
+          const option = letterKey(number) && optionEntry(apart.after);
+          split = { questionText, answer: option ? "" : cleanAnswer(apart.after), open: option };
+        }
+        let answer = fixLetterO(split.answer, acceptedFor(number));
+        let { open } = split;
+        const { questionText, source } = split;
+        // The row's lettered entry in a column of its own (a matching exercise's "F. 27" after "What is frozen water
+        // called?"): an option, and the letter the child wrote was not read.
+        if (letterKey(number) && optionEntry(answer) && cleanAnswer(setApart(line)?.after ?? "") === answer) [answer, open] = ["", true];
         const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
         record({ number, questionText, answer, readingConfidence, line: index, source: source ?? "inline", matchedBy: "number" });
         waitingForAnswer = open || !answer;
@@ -324,7 +345,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       }
     }
     // An unlabelled line right under a question that has no answer yet is its answer.
-    const optionsLine = /^\(?[A-E][).]\s/.test(text);
+    const optionsLine = /^\(?[A-E][).]\s/.test(text) || (!!current && letterKey(current.number) && optionEntry(text));
     // A wrapped question's second line ("does it travel in total?") continues the question.
     const incomplete = current?.questionText !== undefined && !/[?:.]\s*$/.test(current.questionText);
     const continuation = incomplete && (/\?\s*$/.test(text) || (/^[a-z]/.test(text) && !/=/.test(text) && text.split(/\s+/).length >= 3));

@@ -48,8 +48,6 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
   return Math.abs(a.x - b.x) <= k * NEAR_X * height && Math.abs(a.y - b.y) <= k * NEAR_Y * height;
 }
 
-/** An option's label ("C)", "(b)"), printed on the sheet even when it is the key's letter. */
-const OPTION_LABEL = /^\(?[a-h][).]$/i;
 
 /**
  * A number that is part of its line's question, wherever a key answer reads the same: the question's label
@@ -62,6 +60,9 @@ function partOfQuestion(words: readonly { text: string }[], j: number): boolean 
   if (j === 0 && /^\(?\d{1,3}[.)]$/.test(text)) return true;
   return words.slice(j + 1).some((w) => w.text === "=") || words.at(-1)!.text.endsWith("?");
 }
+
+/** An option's label: a letter and its stop ("C)", "K.", "(b)"). */
+export const OPTION_LABEL = /^\(?[a-z][).]$/i;
 
 /** Two longer words one letter apart: a misread, not another word (digits are left alone: "431" is not "421"). */
 const misread = (a: string, b: string) => a.length >= 4 && b.length >= 4 && !/\d/.test(a + b) && levenshtein(a, b) === 1;
@@ -140,7 +141,8 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   const isAnswer = (w: WordPoint, i: number) =>
     !!places?.words.has(refWords[i]!) ||
     (keyWords.has(loose(w.raw ?? w.text)) &&
-      !OPTION_LABEL.test(w.raw ?? w.text) &&
+      // An option's label ("C)", "K."), printed on the sheet even when it is the key's letter.
+      !OPTION_LABEL.test(refWords[i]!.text) &&
       !inQuestion.has(refWords[i]!) &&
       !places?.answeredElsewhere(w.raw ?? w.text));
   const height = textHeight(refPage);

@@ -140,6 +140,16 @@ function spanOf(words: ReadWord[]): ReadWord["bbox"] {
 }
 
 /** Groups of neighbouring number-like words of a text box, at least one of which looks handwritten. */
+/**
+ * Where a box's question label is ("3. Write …", or "K 2. Add …" after the letter a child wrote on the blank before
+ * it, in a matching exercise): its first word, or its second after a lone letter; -1 when it opens with no label.
+ */
+function labelAt(words: ReadWord[]): number {
+  const label = (i: number) => i + 1 < words.length && /^\d{1,3}[.):]$/.test(words[i]!.text);
+  if (label(0)) return 0;
+  return words[0] && /^\p{L}$/u.test(words[0].text) && label(1) ? 1 : -1;
+}
+
 function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { from: number; to: number; why: WordAlternatives["why"] }[] {
   const groups: { from: number; to: number; why: WordAlternatives["why"] }[] = [];
   const words = line.words;
@@ -163,8 +173,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
   // A row of words with three of letters or more is a sentence: the question's print, not an answer's place.
   const prose = words.filter((w) => /\p{L}{3}/u.test(w.text)).length >= PROSE_WORDS;
   for (let i = 0; i < words.length; i++) {
-    // A question's label opening a box ("3.") is print.
-    if (i === 0 && words.length > 1 && /^\d{1,3}[.):]$/.test(words[0].text)) continue;
+    // A question's label opening a box ("3.") is print, and so is one after a letter written on its blank ("K 2.").
+    if (i === labelAt(words)) continue;
     const near = (a: ReadWord, b: ReadWord) => b.bbox.x - (a.bbox.x + a.bbox.width) <= 0.8 * Math.max(a.bbox.height, b.bbox.height);
     // Two numbers side by side with nothing between them are one number PP-OCR split ("45 4"): a misread.
     const split =

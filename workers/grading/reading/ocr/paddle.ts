@@ -6,13 +6,15 @@
 import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
 import type { PrintedLayout, ReadLine, ReadWord } from "../types";
-import { decodePgm, homography, type GreyImage } from "./cleanup";
+import { decodePgm, type GreyImage } from "./cleanup";
+import { lineTensor } from "./line-tensor";
 import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine, type PrintedPart } from "../registration";
 import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
 import { palestColumn } from "./ink-gaps";
+import { splitTallBox, typicalHeight } from "./tall-boxes";
 import { ctcDecode, wordsOf, type Decoded } from "./ctc";
 import { joinHandwriting, printDarknessOf } from "../handwriting/words";
 
@@ -97,85 +99,6 @@ async function withCompiledOrt<T>(
   } finally {
     wasm.instantiate = original;
   }
-}
-
-/** Catmull-Rom-like cubic weights (a = −0.75, as the library samples) for the 4 taps around a fraction t. */
-function cubicWeights(t: number, out: Float64Array): void {
-  const a = -0.75;
-  const t1 = t + 1;
-  const t2 = 1 - t;
-  out[0] = ((a * t1 - 5 * a) * t1 + 8 * a) * t1 - 4 * a;
-  out[1] = ((a + 2) * t - (a + 3)) * t * t + 1;
-  out[2] = ((a + 2) * t2 - (a + 3)) * t2 * t2 + 1;
-  out[3] = 1 - out[0] - out[1] - out[2];
-}
-
-/**
- * A detected line as the recogniser's input, from the grey page: the box cut out through its perspective
- * (cropW × cropH, bicubic), resized bilinearly to width × height, and normalised into three equal channels.
- * The same arithmetic as the library's cropRotated → resize → tensor, done once on one grey channel instead
- * of three colour ones, without an array allocated per pixel.
- */
-export function lineTensor(
-  page: GreyImage,
-  points: { x: number; y: number }[],
-  cropW: number,
-  cropH: number,
-  width: number,
-  height: number,
-): Float32Array {
-  const h = homography(
-    [
-      [0, 0],
-      [cropW, 0],
-      [cropW, cropH],
-      [0, cropH],
-    ],
-    points.map((p): [number, number] => [p.x, p.y]),
-  );
-  const { data, width: pw, height: ph } = page;
-  const crop = new Uint8Array(cropW * cropH);
-  const wx = new Float64Array(4);
-  const wy = new Float64Array(4);
-  for (let y = 0; y < cropH; y++) {
-    for (let x = 0; x < cropW; x++) {
-      const d = h[6] * x + h[7] * y + h[8];
-      const sx = (h[0] * x + h[1] * y + h[2]) / d;
-      const sy = (h[3] * x + h[4] * y + h[5]) / d;
-      const bx = Math.floor(sx);
-      const by = Math.floor(sy);
-      cubicWeights(sx - bx, wx);
-      cubicWeights(sy - by, wy);
-      let v = 0;
-      for (let ky = 0; ky < 4; ky++) {
-        const row = Math.max(0, Math.min(ph - 1, by + ky - 1)) * pw;
-        for (let kx = 0; kx < 4; kx++) v += data[row + Math.max(0, Math.min(pw - 1, bx + kx - 1))] * wx[kx] * wy[ky];
-      }
-      crop[y * cropW + x] = Math.round(v <= 0 ? 0 : v >= 255 ? 255 : v);
-    }
-  }
-  const plane = width * height;
-  const tensor = new Float32Array(3 * plane);
-  const scaleX = cropW / width;
-  const scaleY = cropH / height;
-  for (let y = 0; y < height; y++) {
-    let y1 = Math.floor((y + 0.5) * scaleY - 0.5);
-    let ay = (y + 0.5) * scaleY - 0.5 - y1;
-    if (y1 < 0 || y1 >= cropH - 1) [y1, ay] = [Math.max(0, Math.min(cropH - 1, y1)), 0];
-    const y2 = Math.min(y1 + 1, cropH - 1);
-    for (let x = 0; x < width; x++) {
-      let x1 = Math.floor((x + 0.5) * scaleX - 0.5);
-      let ax = (x + 0.5) * scaleX - 0.5 - x1;
-      if (x1 < 0 || x1 >= cropW - 1) [x1, ax] = [Math.max(0, Math.min(cropW - 1, x1)), 0];
-      const x2 = Math.min(x1 + 1, cropW - 1);
-      const top = crop[y1 * cropW + x1] * (1 - ax) + crop[y1 * cropW + x2] * ax;
-      const bottom = crop[y2 * cropW + x1] * (1 - ax) + crop[y2 * cropW + x2] * ax;
-      const v = Math.round(Math.max(0, Math.min(255, top * (1 - ay) + bottom * ay)));
-      const o = y * width + x;
-      tensor[o] = tensor[o + plane] = tensor[o + 2 * plane] = v * (1 / 127.5) - 127.5 * (1 / 127.5);
-    }
-  }
-  return tensor;
 }
 
 /**
@@ -313,16 +236,42 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return { text: words.map((w) => w.text).join(" "), confidence: Math.min(...confidences), bbox: { ...box }, words };
   }
 
+  /** A box recognised whole, or, when it is tall for its page and holds a wide gap, piece by piece (tall-boxes.ts). */
+  async function readWhole(grey: GreyImage, image: Image, box: DetectedBox, typical: number): Promise<ReadLine | undefined> {
+    const pieces = box.points ? splitTallBox(grey, box, typical) : undefined;
+    if (!pieces) return readBox(grey, image, box);
+    const read: ReadLine[] = [];
+    for (const { x, y, width, height } of pieces) {
+      const corners: DetectedBox["points"] = [
+        { x, y },
+        { x: x + width, y },
+        { x: x + width, y: y + height },
+        { x, y: y + height },
+      ];
+      const line = await readBox(grey, image, { x, y, width, height, points: corners } as DetectedBox);
+      if (line) read.push(line);
+    }
+    if (!read.length) return undefined;
+    const chars = read.reduce((n, l) => n + l.text.length, 0);
+    return {
+      text: read.map((l) => l.text).join(" "),
+      confidence: read.reduce((sum, l) => sum + l.confidence * l.text.length, 0) / chars,
+      bbox: { x: box.x, y: box.y, width: box.width, height: box.height },
+      words: read.flatMap((l) => l.words),
+    };
+  }
+
   /**
    * Every box's line: taken from the printed layout when `known` gives it, its unprinted spans alone recognised
    * when `parts` gives them, recognised whole otherwise.
    */
   async function readBoxes(grey: GreyImage, image: Image, boxes: DetectedBox[], known?: KnownBox, parts?: PartsOf): Promise<ReadLine[]> {
     const lines: ReadLine[] = [];
+    const typical = typicalHeight(boxes);
     for (const box of boxes) {
       const print = known?.(box);
       const part = box.points && !print ? parts?.(box) : undefined;
-      const line = print ?? (part ? await readPart(grey, image, box, part) : await readBox(grey, image, box));
+      const line = print ?? (part ? await readPart(grey, image, box, part) : await readWhole(grey, image, box, typical));
       if (line) lines.push(line);
     }
     return lines;
