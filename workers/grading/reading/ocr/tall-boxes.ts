@@ -1,21 +1,24 @@
 // A detected box much taller than the page's others holds text at two heights: a letter written high above its blank
 // beside a printed question ("J ___ 1. Write 3/4 as a percent."), an answer written above its line beside print.
 // Squeezed into the recogniser's 48 px, such a box loses the small writing and misreads its print ("Wirt 8/2 in
-// simlest form."). It is cut where a gap of ink is wider than its text is tall (far wider than a space between
-// words), and each piece is boxed to its own ink, as the detector boxes a line of its own, and read alone.
+// simlest form."). A lone mark opening such a box, set off by a gap of ink wider than the text is tall (far wider than
+// a space between words), is cut off; it and the rest are each boxed to their own ink, as the detector boxes a line
+// of its own, and read alone.
 import type { GreyImage } from "./cleanup";
 import type { BoundingBox } from "../types";
 
 /** Darker than this is ink. */
 const INK = 128;
 /** A box at least this many times the page's median box height is looked into. */
-export const TALL = 1.3;
+export const TALL = 1.2;
 /** A run of columns without ink at least this many text heights wide cuts a tall box (a word space is about 0.4). */
 const GAP = 1;
 /** A row's run of ink this many text heights long is a rule (a blank's line, a box's edge), not text. */
 const RULE = 2;
 /** A piece's box reaches this many of its ink's heights beyond its ink (the detector's are about twice their text). */
 const MARGIN = 0.5;
+/** A mark opening a tall box at most this many text heights wide is cut off (a letter; a word is wider). */
+const LONE = 1.5;
 /** A column with fewer inked pixels than this (off the rules) is empty: a speck does not close a gap. */
 const SPECK = 2;
 
@@ -64,8 +67,11 @@ export function splitTallBox(page: GreyImage, box: BoundingBox, typical: number)
     if (last && c - last[1] - 1 < GAP * text) last[1] = c;
     else spans.push([c, c]);
   }
-  if (spans.length < 2) return undefined;
-  return spans.map(([a, b]) => {
+  // Only a lone mark opening the box (a letter on its blank) is cut off: a written answer's letters spaced wide, or
+  // a fraction's parts, are read together.
+  if (spans.length < 2 || spans[0]![1] - spans[0]![0] + 1 > LONE * text) return undefined;
+  const pieces: [number, number][] = [spans[0]!, [spans[1]![0], spans.at(-1)![1]]];
+  return pieces.map(([a, b]) => {
     let top = h;
     let bottom = -1;
     for (let r = 0; r < h; r++) {
