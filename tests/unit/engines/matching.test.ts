@@ -74,21 +74,21 @@ describe("a matching exercise", () => {
 
 describe("a box tall for its page (tall-boxes.ts)", () => {
   /** A page with a letter written high at x 20–34, its blank's rule under it (x 10–90), then print at x 110–400. */
-  function page(gap = 110) {
+  function page(gap = 110, letterRight = 34) {
     const width = 500;
     const height = 120;
     const data = new Uint8Array(width * height).fill(250);
     const ink = (x0: number, x1: number, y0: number, y1: number) => {
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * width + x] = 20;
     };
-    ink(20, 34, 10, 40); // the letter
+    ink(20, letterRight, 10, 40); // the letter
     ink(10, 90, 60, 62); // the rule
     for (let x = gap; x < 400; x += 24) ink(x, x + 16, 35, 55); // print, a space between letters
     return { data, width, height };
   }
   const box = { x: 5, y: 5, width: 400, height: 70 };
 
-  it("cuts it at a gap wider than its text is tall, the rule under a blank left out, each piece boxed to its ink", () => {
+  it("cuts off a lone mark set apart by more than its text's height, the rule under a blank left out, each piece boxed to its ink", () => {
     const pieces = splitTallBox(page(), box, 40)!;
     expect(pieces).toHaveLength(2);
     const [letter, print] = pieces;
@@ -99,9 +99,11 @@ describe("a box tall for its page (tall-boxes.ts)", () => {
     expect(print!.y).toBeGreaterThan(20);
   });
 
-  it("leaves it whole when it is not tall for its page, or its gaps are a space between words", () => {
+  it("leaves it whole when it is not tall for its page, its gaps are a space between words, or it opens with a word", () => {
     expect(splitTallBox(page(), box, 60)).toBeUndefined();
     expect(splitTallBox(page(48), box, 40)).toBeUndefined();
+    // A word written wide apart from what follows (an answer's letters spaced out) is read with it.
+    expect(splitTallBox(page(140, 55), box, 40)).toBeUndefined();
   });
 });
 
