@@ -265,9 +265,15 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
    * Every box's line: taken from the printed layout when `known` gives it, its unprinted spans alone recognised
    * when `parts` gives them, recognised whole otherwise.
    */
-  async function readBoxes(grey: GreyImage, image: Image, boxes: DetectedBox[], known?: KnownBox, parts?: PartsOf): Promise<ReadLine[]> {
+  async function readBoxes(
+    grey: GreyImage,
+    image: Image,
+    boxes: DetectedBox[],
+    known?: KnownBox,
+    parts?: PartsOf,
+    typical = typicalHeight(boxes),
+  ): Promise<ReadLine[]> {
     const lines: ReadLine[] = [];
-    const typical = typicalHeight(boxes);
     for (const box of boxes) {
       const print = known?.(box);
       const part = box.points && !print ? parts?.(box) : undefined;
@@ -308,9 +314,11 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // Else registered on the words read.
     const glimpsed = mapFromAnchors(glimpses, printed);
     if (glimpsed) return readBoxes(grey, image, boxes, ...against(glimpsed));
+    // The anchors read whole, as any box: a tall one in pieces (the page's median box height says which is tall).
+    const typical = typicalHeight(boxes);
     const lines: ReadLine[] = [];
     for (const box of anchors) {
-      const line = await readBox(grey, image, box);
+      const line = await readWhole(grey, image, box, typical);
       if (line) lines.push(line);
     }
     let map = mapFromAnchors(lines, printed);
@@ -318,12 +326,13 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       if (map || anchors.length >= ANCHOR_BOXES) break;
       if (anchors.includes(box)) continue;
       anchors.push(box);
-      const line = await readBox(grey, image, box);
+      const line = await readWhole(grey, image, box, typical);
       if (line) lines.push(line);
       if (line) map = mapFromAnchors(lines, printed);
     }
     const rest = boxes.filter((b) => !anchors.includes(b));
-    return [...lines, ...(await readBoxes(grey, image, rest, ...against(map)))];
+    const [known, parts] = against(map);
+    return [...lines, ...(await readBoxes(grey, image, rest, known, parts, typical))];
   }
 
   async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
