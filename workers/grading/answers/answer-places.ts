@@ -22,6 +22,8 @@ export interface AnswerPlaces {
    * the text is then printed where it stands (in a question, among options), not written.
    */
   answeredElsewhere(text: string): boolean;
+  /** The questions whose answer was found on the page. */
+  answered: ReadonlySet<number>;
 }
 
 export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confidence">, key?: AnswerKey): AnswerPlaces {
@@ -52,7 +54,7 @@ export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confid
     );
     return accepting.length > 0 && accepting.every((q) => answered.has(q.number));
   };
-  return { words, answeredElsewhere };
+  return { words, answeredElsewhere, answered };
 }
 
 /**

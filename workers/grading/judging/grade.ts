@@ -104,6 +104,7 @@ function gradeWithKey(
   readingConfidence: number,
   lines: GradedLine[],
   pageUncertain: boolean,
+  usuallyAnswered: ReadonlySet<number> = new Set(),
 ): Graded[] {
   const contexts = questionContexts(lines);
   return key.questions.map((q) => {
@@ -117,7 +118,13 @@ function gradeWithKey(
       const lineConfidence = student?.readingConfidence ?? readingConfidence;
       const confidence = Math.min(1, lineConfidence * 0.95);
       const review = student
-        ? reviewQuestion({ answered: false, status: "missing", lineConfidence, pageUncertain })
+        ? reviewQuestion({
+            answered: false,
+            status: "missing",
+            lineConfidence,
+            pageUncertain,
+            usuallyAnswered: usuallyAnswered.has(q.number),
+          })
         : { needsReview: true, reason: `Question ${q.number} was not found on the page: it may not have been read.` };
       return {
         number: q.number,
@@ -302,7 +309,14 @@ export function gradeSubmission(input: GradeInput): GradingResult {
 
   const answers = new Map(work.answers.map((a) => [a.number, a]));
   const graded = input.key
-    ? gradeWithKey(input.key, answers, readingConfidence || 0.5, lines, !!input.reading && readingConfidence < REVIEW_READING_CONFIDENCE)
+    ? gradeWithKey(
+        input.key,
+        answers,
+        readingConfidence || 0.5,
+        lines,
+        !!input.reading && readingConfidence < REVIEW_READING_CONFIDENCE,
+        new Set(input.template?.answered),
+      )
     : input.rubric
       ? []
       : gradeWithoutKey(work.answers, input.assignment.points);
