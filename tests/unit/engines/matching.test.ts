@@ -10,22 +10,7 @@ import { gradeSubmission } from "../../../workers/grading/judging/grade";
 import { joinHandwriting } from "../../../workers/grading/reading/handwriting/words";
 import { splitTallBox } from "../../../workers/grading/reading/ocr/tall-boxes";
 import type { ReadLine, ReadWord } from "../../../workers/grading/reading/types";
-import { ocrPage, ocrReading } from "./ocr-pages";
-
-/** A line of cells, each from its x, 20 px a character, 30 px high. */
-function row(y: number, cells: { x: number; text: string }[]): ReadLine {
-  const words: ReadWord[] = [];
-  for (const cell of cells) {
-    let x = cell.x;
-    for (const text of cell.text.split(" ")) {
-      words.push({ text, confidence: 0.95, bbox: { x, y, width: text.length * 20, height: 30 } });
-      x += (text.length + 1) * 20;
-    }
-  }
-  const x = words[0]!.bbox.x;
-  const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
-  return { text: words.map((w) => w.text).join(" "), confidence: 0.95, bbox: { x, y, width: right - x, height: 30 }, words };
-}
+import { ocrPage, ocrReading, row } from "./ocr-pages";
 
 /** A matching row: the letter written on the blank (if read), the question at 220, its option at 1300. */
 const matchingRow = (y: number, letter: string, question: string, option: string) =>

@@ -10,23 +10,8 @@ import { rowLabels, setApart, studentText } from "../../../workers/grading/answe
 import { extractFromLines, extractFromReading } from "../../../workers/grading/answers/student-work";
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
-import type { PageReading, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
-import { ocrPage, ocrReading } from "./ocr-pages";
-
-/** A line of cells, each from its x, 20 px a character, 30 px high. */
-function row(y: number, cells: { x: number; text: string }[]): ReadLine {
-  const words: ReadWord[] = [];
-  for (const cell of cells) {
-    let x = cell.x;
-    for (const text of cell.text.split(" ")) {
-      words.push({ text, confidence: 0.95, bbox: { x, y, width: text.length * 20, height: 30 } });
-      x += (text.length + 1) * 20;
-    }
-  }
-  const x = words[0]!.bbox.x;
-  const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
-  return { text: words.map((w) => w.text).join(" "), confidence: 0.95, bbox: { x, y, width: right - x, height: 30 }, words };
-}
+import type { PageReading, ReadWord } from "../../../workers/grading/reading/types";
+import { ocrPage, ocrReading, row } from "./ocr-pages";
 
 /** A table "No. | Question | Answer": number cell at 130, question cell at 220, answer column at 1300. */
 const tableRow = (y: number, n: string, question: string, answer?: string) =>
