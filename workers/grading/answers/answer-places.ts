@@ -22,8 +22,6 @@ export interface AnswerPlaces {
    * the text is then printed where it stands (in a question, among options), not written.
    */
   answeredElsewhere(text: string): boolean;
-  /** The questions whose answer was found on the page. */
-  answered: ReadonlySet<number>;
 }
 
 export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confidence">, key?: AnswerKey): AnswerPlaces {
@@ -54,7 +52,7 @@ export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confid
     );
     return accepting.length > 0 && accepting.every((q) => answered.has(q.number));
   };
-  return { words, answeredElsewhere, answered };
+  return { words, answeredElsewhere };
 }
 
 /**

@@ -27,11 +27,6 @@ export interface WorksheetTemplate extends PrintedLayout {
   residual: number;
   /** The id of the teacher's blank worksheet it was taken from: settled at once, never found again from pages. */
   blank?: string;
-  /**
-   * The questions answered on most of the pages it was found from, read alone (answer-places.ts): one left blank on
-   * a page of the set may have been missed in reading.
-   */
-  answered?: number[];
 }
 
 const MIN_PAGES = 3;
@@ -39,8 +34,6 @@ const MIN_PAGES = 3;
 const MIN_PRINTED = 4;
 /** A blank worksheet reads as a page of text: a few stray words (a photo of something else) are not one. */
 const MIN_BLANK_WORDS = 10;
-/** Share of the set's pages a question is answered on, read alone, to be one most papers answer. */
-const MOSTLY_ANSWERED = 2 / 3;
 /** Share of the other pages a word must recur on, at its place, to be printed. */
 const RECUR = 0.7;
 /** How far (in text heights) a word may sit from its template place and still be the printed word. */
@@ -54,6 +47,7 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
   const k = tight ? SAME_PLACE : 1;
   return Math.abs(a.x - b.x) <= k * NEAR_X * height && Math.abs(a.y - b.y) <= k * NEAR_Y * height;
 }
+
 
 /**
  * A number that is part of its line's question, wherever a key answer reads the same: the question's label
@@ -208,9 +202,8 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   const keyParts = new Set(answers.flatMap((a) => a.trim().split(/\s+/).slice(1)).map(loose));
   const printedInk = reference.flatMap((w, i) => (printed.has(w) ? [refInk[i]!] : []));
   const answerHere = (ink: Ink) => refInk.some((o, i) => near(o, ink, height, true) && (isAnswer(reference[i]!, i) || answerWord(i)));
-  const ownPlaces = registered.map((r) => placesOf?.(r.page));
   registered.forEach((r, k) => {
-    const own = ownPlaces[k];
+    const own = placesOf?.(r.page);
     const raw = r.page.lines.flatMap((l) => l.words);
     r.ink.forEach((ink, j) => {
       const word = r.words[j]!;
@@ -225,21 +218,12 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
       printedInk.push(ink);
     });
   });
-  const answeredOn = new Map<number, number>();
-  for (const p of [places, ...ownPlaces]) for (const n of p?.answered ?? []) answeredOn.set(n, (answeredOn.get(n) ?? 0) + 1);
-  const found = registered.length + 1;
   return {
     version: 1,
     words,
     textHeight: height,
-    pages: found,
+    pages: registered.length + 1,
     residual: median(registered.map((r) => r.residual)),
-    ...(placesOf && {
-      answered: [...answeredOn]
-        .filter(([, n]) => n >= MOSTLY_ANSWERED * found)
-        .map(([q]) => q)
-        .sort((a, b) => a - b),
-    }),
   };
 }
 

@@ -104,7 +104,6 @@ function gradeWithKey(
   readingConfidence: number,
   lines: GradedLine[],
   pageUncertain: boolean,
-  usuallyAnswered: ReadonlySet<number> = new Set(),
 ): Graded[] {
   const contexts = questionContexts(lines);
   return key.questions.map((q) => {
@@ -118,13 +117,7 @@ function gradeWithKey(
       const lineConfidence = student?.readingConfidence ?? readingConfidence;
       const confidence = Math.min(1, lineConfidence * 0.95);
       const review = student
-        ? reviewQuestion({
-            answered: false,
-            status: "missing",
-            lineConfidence,
-            pageUncertain,
-            usuallyAnswered: usuallyAnswered.has(q.number),
-          })
+        ? reviewQuestion({ answered: false, status: "missing", lineConfidence, pageUncertain })
         : { needsReview: true, reason: `Question ${q.number} was not found on the page: it may not have been read.` };
       return {
         number: q.number,
@@ -309,14 +302,7 @@ export function gradeSubmission(input: GradeInput): GradingResult {
 
   const answers = new Map(work.answers.map((a) => [a.number, a]));
   const graded = input.key
-    ? gradeWithKey(
-        input.key,
-        answers,
-        readingConfidence || 0.5,
-        lines,
-        !!input.reading && readingConfidence < REVIEW_READING_CONFIDENCE,
-        new Set(input.template?.answered),
-      )
+    ? gradeWithKey(input.key, answers, readingConfidence || 0.5, lines, !!input.reading && readingConfidence < REVIEW_READING_CONFIDENCE)
     : input.rubric
       ? []
       : gradeWithoutKey(work.answers, input.assignment.points);

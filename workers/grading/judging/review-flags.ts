@@ -25,8 +25,6 @@ export interface QuestionEvidence {
   looksLikeQuestion?: boolean;
   /** The page was read with low confidence overall. */
   pageUncertain?: boolean;
-  /** Most papers of the page's class set answer this question (answers/template.ts `answered`). */
-  usuallyAnswered?: boolean;
   /**
    * The answer as read is right, surely, and made of words only (five letters or more): a misreading does not turn
    * a wrong answer into the key's words, so a low reading confidence does not flag it (0025). Digits do not count:
@@ -61,8 +59,6 @@ export function reviewQuestion(e: QuestionEvidence): QuestionReview {
     if (e.matchedBy === "guess") reasons.push("The answer was tied to this question by its position only.");
   } else if (e.pageUncertain || e.lineConfidence < ANSWER_LINE_CONFIDENCE) {
     reasons.push("No answer found on a page read with low confidence: the answer may have been missed.");
-  } else if (e.usuallyAnswered) {
-    reasons.push("No answer found, though most papers of the set answer this question: the answer may have been missed.");
   }
   return { needsReview: reasons.length > 0, reason: reasons.length ? reasons.join(" ") : null };
 }
