@@ -13,6 +13,8 @@ export type { Reading } from "./lattice";
 
 let weights: { w: Weights; temperature: number }[] | null = null;
 const act = activations();
+/** Glyphs classified, model passes run and their milliseconds, since the isolate started (time-pass.ts reads it). */
+export const classifierCost = { glyphs: 0, forwards: 0, ms: 0 };
 
 /**
  * Class probabilities (0–9, then "not one digit") for a normalised 28×28 glyph, each model at its calibrated
@@ -20,12 +22,15 @@ const act = activations();
  */
 export function classifyGlyph(glyph: Float32Array): Float32Array {
   weights ??= MODELS.map((m) => ({ w: unpack(m.tensors), temperature: m.temperature }));
-  if (weights.length === 1) return softmax(forward(weights[0].w, glyph, act), weights[0].temperature);
+  const started = performance.now();
+  classifierCost.glyphs++;
+  classifierCost.forwards += weights.length;
   const sum = new Float32Array(act.logits.length);
   for (const { w, temperature } of weights) {
     const p = softmax(forward(w, glyph, act), temperature);
     for (let i = 0; i < sum.length; i++) sum[i] += p[i] / weights.length;
   }
+  classifierCost.ms += performance.now() - started;
   return sum;
 }
 
