@@ -40,7 +40,15 @@ export function tensorSizes(s: Shape = SHAPE): Record<(typeof TENSORS)[number], 
   };
 }
 
-/** Valid convolution, stride 1: input [inC][size][size] → output [outC][size-k+1][size-k+1]. */
+/** Work buffers by the convolution's sizes, reused from one glyph to the next. */
+const buffers = new Map<string, { tap: Int32Array; value: Float32Array; start: Int32Array; byTap: Float32Array; sum: Float32Array }>();
+
+/**
+ * Valid convolution, stride 1: input [inC][size][size] → output [outC][size-k+1][size-k+1]. Blank inputs are skipped
+ * (most of a glyph is paper, and ReLU leaves about half of the next layer's input 0): each output position lists
+ * its taps (channel, ky, kx) whose input is inked, and every filter adds those taps' terms at once. Each output still
+ * adds its terms in the order (channel, ky, kx) into a float32, as the direct loops do: the same outputs, to the bit.
+ */
 export function conv(
   input: Float32Array,
   inC: number,
@@ -52,21 +60,48 @@ export function conv(
   out: Float32Array,
 ) {
   const o = size - k + 1;
-  for (let oc = 0; oc < outC; oc++) {
-    const base = oc * o * o;
-    out.fill(b[oc], base, base + o * o);
-    for (let ic = 0; ic < inC; ic++) {
-      const inBase = ic * size * size;
-      for (let ky = 0; ky < k; ky++)
-        for (let kx = 0; kx < k; kx++) {
-          const wv = w[((oc * inC + ic) * k + ky) * k + kx];
-          for (let y = 0; y < o; y++) {
-            const row = inBase + (y + ky) * size + kx;
-            const orow = base + y * o;
-            for (let x = 0; x < o; x++) out[orow + x] += wv * input[row + x];
+  const area = o * o;
+  const taps = inC * k * k;
+  const key = `${inC}:${size}:${outC}:${k}`;
+  let buf = buffers.get(key);
+  if (!buf) {
+    buf = {
+      tap: new Int32Array(taps * area),
+      value: new Float32Array(taps * area),
+      start: new Int32Array(area + 1),
+      byTap: new Float32Array(taps * outC),
+      sum: new Float32Array(outC),
+    };
+    buffers.set(key, buf);
+  }
+  const { tap, value, start, byTap, sum } = buf;
+  // The weights by tap, every filter's side by side (read afresh: training changes them in place).
+  for (let oc = 0; oc < outC; oc++) for (let t = 0; t < taps; t++) byTap[t * outC + oc] = w[oc * taps + t];
+  let n = 0;
+  for (let y = 0; y < o; y++)
+    for (let x = 0; x < o; x++) {
+      start[y * o + x] = n;
+      for (let ic = 0; ic < inC; ic++)
+        for (let ky = 0; ky < k; ky++) {
+          const row = (ic * size + y + ky) * size + x;
+          for (let kx = 0; kx < k; kx++) {
+            const v = input[row + kx];
+            if (v !== 0) {
+              tap[n] = (ic * k + ky) * k + kx;
+              value[n++] = v;
+            }
           }
         }
     }
+  start[area] = n;
+  for (let p = 0; p < area; p++) {
+    sum.set(b);
+    for (let j = start[p]; j < start[p + 1]; j++) {
+      const from = tap[j] * outC;
+      const v = value[j];
+      for (let oc = 0; oc < outC; oc++) sum[oc] += byTap[from + oc] * v;
+    }
+    for (let oc = 0; oc < outC; oc++) out[oc * area + p] = sum[oc];
   }
 }
 
@@ -92,13 +127,19 @@ export function reluPool(input: Float32Array, c: number, size: number, out: Floa
       }
 }
 
-/** Dense layer: out[o] = b[o] + Σ w[o][i]·in[i]. */
+/** Dense layer: out[o] = b[o] + Σ w[o][i]·in[i], over the inputs that are not 0 (ReLU leaves many). */
 export function dense(input: Float32Array, w: Float32Array, b: Float32Array, outN: number, out: Float32Array) {
   const n = input.length;
+  const live = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (input[i] !== 0) live[m++] = i;
   for (let o = 0; o < outN; o++) {
     let s = b[o];
     const base = o * n;
-    for (let i = 0; i < n; i++) s += w[base + i] * input[i];
+    for (let j = 0; j < m; j++) {
+      const i = live[j];
+      s += w[base + i] * input[i];
+    }
     out[o] = s;
   }
 }

@@ -13,6 +13,8 @@ export type { Reading } from "./lattice";
 
 let weights: { w: Weights; temperature: number }[] | null = null;
 const act = activations();
+/** Glyphs classified, model passes run and their milliseconds, since the isolate started (time-pass.ts reads it). */
+export const classifierCost = { glyphs: 0, forwards: 0, ms: 0 };
 
 /**
  * Class probabilities (0–9, then "not one digit") for a normalised 28×28 glyph, each model at its calibrated
@@ -20,12 +22,15 @@ const act = activations();
  */
 export function classifyGlyph(glyph: Float32Array): Float32Array {
   weights ??= MODELS.map((m) => ({ w: unpack(m.tensors), temperature: m.temperature }));
-  if (weights.length === 1) return softmax(forward(weights[0].w, glyph, act), weights[0].temperature);
+  const started = performance.now();
+  classifierCost.glyphs++;
   const sum = new Float32Array(act.logits.length);
   for (const { w, temperature } of weights) {
+    classifierCost.forwards++;
     const p = softmax(forward(w, glyph, act), temperature);
     for (let i = 0; i < sum.length; i++) sum[i] += p[i] / weights.length;
   }
+  classifierCost.ms += performance.now() - started;
   return sum;
 }
 
@@ -36,6 +41,8 @@ export interface HandwritingReading {
   support(candidate: string): number;
   /** Pieces the classifier read. */
   pieces: number;
+  /** Separate pieces of ink in the crop (one digit, or several touching): at least one digit each. */
+  inkUnits: number;
 }
 
 const canonical = (text: string) => text.replace(/\s+/g, "").replace(/[−–]/g, "-");
@@ -64,13 +71,14 @@ export interface ReadOptions {
 export function readHandwriting(crop: GreyImage, options: ReadOptions = {}): HandwritingReading {
   const ink = inkOf(crop);
   const found = unitsOf(ink);
-  if (!found) return { readings: [{ text: "", probability: 1 }], support: (c) => (canonical(c) === "" ? 1 : 0), pieces: 0 };
+  if (!found) return { readings: [{ text: "", probability: 1 }], support: (c) => (canonical(c) === "" ? 1 : 0), pieces: 0, inkUnits: 0 };
   const lattice = new Lattice(found.units, found.band, ink.ink, ink.width, classifyGlyph, options.cut ?? CUT_PRIOR);
   const cal = (p: number) => (options.raw ? p : calibrated(p));
   return {
     readings: lattice.readings(options.count ?? 5).map((r) => ({ ...r, probability: cal(r.probability) })),
     support: (candidate) => cal(lattice.support(canonical(candidate))),
     pieces: lattice.classified,
+    inkUnits: found.units.filter((u) => u.kind === "ink").length,
   };
 }
 

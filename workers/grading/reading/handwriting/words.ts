@@ -91,7 +91,17 @@ function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): Grey
 
 /** The handwriting reader's readings of a crop, as a word keeps them. */
 export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence: number }, why: WordAlternatives["why"]): WordAlternatives {
-  const raw = readHandwriting(crop, { count: READINGS, raw: true }).readings.filter((r) => r.text);
+  return readAgain(crop, ocr, why).alternatives;
+}
+
+/** The readings of a crop, and how many separate pieces of ink it holds (each at least one digit). */
+function readAgain(
+  crop: GreyImage,
+  ocr: { text: string; confidence: number },
+  why: WordAlternatives["why"],
+): { alternatives: WordAlternatives; inkUnits: number } {
+  const read = readHandwriting(crop, { count: READINGS, raw: true });
+  const raw = read.readings.filter((r) => r.text);
   const listed = raw.reduce((s, r) => s + r.probability, 0);
   const alternatives: WordAlternatives = {
     readings: raw.map((r) => ({ text: r.text, probability: calibrated(r.probability), share: r.probability })),
@@ -100,7 +110,7 @@ export function alternativesOf(crop: GreyImage, ocr: { text: string; confidence:
     why,
   };
   cropLog.record?.(crop, alternatives);
-  return alternatives;
+  return { alternatives, inkUnits: read.inkUnits };
 }
 
 const isNumberLike = (text: string) => NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && !/\d\/\d/.test(text);
@@ -241,10 +251,10 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
       const parts = line.words.slice(from, to + 1);
       const ocr = { text: parts.map((w) => w.text).join(" "), confidence: Math.min(...parts.map((w) => w.confidence)) };
       const started = performance.now();
-      const alternatives = alternativesOf(cropOf(page, line, from, to), ocr, why);
+      const { alternatives, inkUnits } = readAgain(cropOf(page, line, from, to), ocr, why);
       joinCost.words++;
       joinCost.ms += performance.now() - started;
-      if (overCut(alternatives) || printed(alternatives)) {
+      if (overCut(alternatives) || (printed(alternatives) && !dropsInk(ocr.text, inkUnits))) {
         words.push(...parts);
         continue;
       }
@@ -290,6 +300,15 @@ function printed(a: WordAlternatives): boolean {
   if (!best) return true;
   const lost = /^\d+$/.test(best.text) && best.text.length > seen.length && best.share >= LOST_DIGIT && within(seen, best.text);
   return !lost && a.ocr.confidence >= SURE_PRINT;
+}
+
+/**
+ * PP-OCR's reading has fewer characters than the crop has separate pieces of ink, each at least one digit: it dropped
+ * some ("5" for a written 675, "3" for 336; the detector boxed the whole number). Not print, however sure PP-OCR was:
+ * both readings are kept for the key to be verified against (decision 0066).
+ */
+export function dropsInk(seen: string, inkUnits: number): boolean {
+  return inkUnits > seen.replace(/[\s.,\-−–]/g, "").length;
 }
 
 /** `part`'s characters appear in `whole` in order (PP-OCR drops digits; it seldom adds one). */
