@@ -43,12 +43,9 @@ describe("a matching exercise", () => {
 
   it("keeps the option labels in the template though their letters are the key's answers", () => {
     // The reference page (the median count of words: the last) has no letter read for question 1, whose key is K.
-    const pages = [
-      sheet(["", "E", "H"]),
-      sheet(["", "E", "C"], 4),
-      sheet(["J", "E", "H"], -3),
-      sheet(["", "B", "H"], 2),
-    ].map((lines) => ocrPage(lines));
+    const pages = [sheet(["", "E", "H"]), sheet(["", "E", "C"], 4), sheet(["J", "E", "H"], -3), sheet(["", "B", "H"], 2)].map((lines) =>
+      ocrPage(lines),
+    );
     const template = findTemplate(pages, ["K", "E", "H"], (p) => answerPlaces(p, key))!;
     const texts = template.words.map((w) => w.text);
     expect(texts).toEqual(expect.arrayContaining(["K.", "E.", "H.", "L."]));

@@ -48,7 +48,6 @@ function near(a: { x: number; y: number }, b: { x: number; y: number }, height: 
   return Math.abs(a.x - b.x) <= k * NEAR_X * height && Math.abs(a.y - b.y) <= k * NEAR_Y * height;
 }
 
-
 /**
  * A number that is part of its line's question, wherever a key answer reads the same: the question's label
  * starting the line ("5." when 5 is an answer), or an operand the line goes on after to its "=" ("12 × 8 =") or to
