@@ -56,7 +56,7 @@ describe("a matching exercise", () => {
 
 describe("a box tall for its page (tall-boxes.ts)", () => {
   /** A page with a letter written high at x 20–34, its blank's rule under it (x 10–90), then print at x 110–400. */
-  function page(gap = 110, letterRight = 34) {
+  function page(gap = 110, letterRight = 34, printRight = 400) {
     const width = 500;
     const height = 120;
     const data = new Uint8Array(width * height).fill(250);
@@ -65,7 +65,7 @@ describe("a box tall for its page (tall-boxes.ts)", () => {
     };
     ink(20, letterRight, 10, 40); // the letter
     ink(10, 90, 60, 62); // the rule
-    for (let x = gap; x < 400; x += 24) ink(x, x + 16, 35, 55); // print, a space between letters
+    for (let x = gap; x < printRight; x += 24) ink(x, x + 16, 35, 55); // print, a space between letters
     return { data, width, height };
   }
   const box = { x: 5, y: 5, width: 400, height: 70 };
@@ -81,11 +81,13 @@ describe("a box tall for its page (tall-boxes.ts)", () => {
     expect(print!.y).toBeGreaterThan(20);
   });
 
-  it("leaves it whole when it is not tall for its page, its gaps are a space between words, or it opens with a word", () => {
+  it("leaves it whole when it is not tall for its page, its gaps are a space between words, it opens with a word, or no line follows", () => {
     expect(splitTallBox(page(), box, 60)).toBeUndefined();
     expect(splitTallBox(page(48), box, 40)).toBeUndefined();
     // A word written wide apart from what follows (an answer's letters spaced out) is read with it.
     expect(splitTallBox(page(140, 55), box, 40)).toBeUndefined();
+    // A number written with its digits spaced out ("5. 8"): a mark, then no line of text.
+    expect(splitTallBox(page(110, 34, 150), box, 40)).toBeUndefined();
   });
 });
 

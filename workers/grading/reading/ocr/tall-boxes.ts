@@ -19,6 +19,8 @@ const RULE = 2;
 const MARGIN = 0.5;
 /** A mark opening a tall box at most this many text heights wide is cut off (a letter; a word is wider). */
 const LONE = 1.5;
+/** What follows the lone mark is this many text heights wide at least (a line: a question, an instruction). */
+const REST = 4;
 /** A column with fewer inked pixels than this (off the rules) is empty: a speck does not close a gap. */
 const SPECK = 2;
 
@@ -70,6 +72,8 @@ export function splitTallBox(page: GreyImage, box: BoundingBox, typical: number)
   // Only a lone mark opening the box (a letter on its blank) is cut off: a written answer's letters spaced wide, or
   // a fraction's parts, are read together.
   if (spans.length < 2 || spans[0]![1] - spans[0]![0] + 1 > LONE * text) return undefined;
+  // And only before a line of text: a number written with its digits spaced out ("5. 8") is read whole.
+  if (spans.at(-1)![1] - spans[1]![0] + 1 < REST * text) return undefined;
   const pieces: [number, number][] = [spans[0]!, [spans[1]![0], spans.at(-1)![1]]];
   return pieces.map(([a, b]) => {
     let top = h;
