@@ -3,7 +3,7 @@
 // readDocument prepares it, then the pass is timed alone, stage by stage.
 //   npx tsx scripts/handwriting/time-pass.ts -- [--pages 10] [--condition photo] [--repeat 3]
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { prepareImage } from "../../workers/grading/reading/images";
 import { decodePgm } from "../../workers/grading/reading/ocr/cleanup";
@@ -13,6 +13,7 @@ import { cropLog, joinHandwriting, printDarknessOf } from "../../workers/grading
 import type { ReadLine } from "../../workers/grading/reading/types";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, type PageCondition } from "./page";
+import { ocrHash, TUNE_CACHE } from "./ocr-cache";
 
 const { values: args } = parseArgs({
   options: {
@@ -23,27 +24,13 @@ const { values: args } = parseArgs({
 });
 const SEED = 1999_00; // tune.ts's dev pages
 const condition = args.condition as PageCondition;
-const cacheDir = "node_modules/.cache/handwriting-tune";
-// The same key as tune.ts's PP-OCR cache.
-const ocrHash = createHash("sha256")
-  .update(
-    ["workers/grading/reading", "workers/grading/reading/ocr"]
-      .flatMap((dir) =>
-        readdirSync(dir)
-          .filter((f) => f.endsWith(".ts"))
-          .map((f) => readFileSync(`${dir}/${f}`, "utf8")),
-      )
-      .join(""),
-  )
-  .digest("hex")
-  .slice(0, 12);
 
 const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
 
 const pages: { grey: GreyImage; lines: ReadLine[] }[] = [];
 for (let p = 0; p < Number(args.pages); p++) {
-  const file = `${cacheDir}/ocr-${ocrHash}-${condition}-${SEED + p}.json`;
+  const file = `${TUNE_CACHE}/ocr-${ocrHash}-${condition}-${SEED + p}.json`;
   if (!existsSync(file)) throw new Error(`no PP-OCR cache ${file}: run tune.ts first`);
   const { bytes } = await composePage(SEED + p, pool, condition);
   const prepared = await prepareImage(bytes, condition === "clean" ? "png" : "jpeg");

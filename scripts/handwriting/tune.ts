@@ -14,13 +14,14 @@ import type { DocumentReading, ReadLine } from "../../workers/grading/reading/ty
 import { BINS } from "./eval-pages";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
+import { ocrHash, TUNE_CACHE } from "./ocr-cache";
 
 const { values: args } = parseArgs({
   options: { pages: { type: "string", default: "12" }, "no-grid": { type: "boolean", default: false } },
 });
 const PAGES = Number(args.pages);
 const SEED = 1999_00;
-const cacheDir = "node_modules/.cache/handwriting-tune";
+const cacheDir = TUNE_CACHE;
 mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights and the reading code, so a change to either reads the pages again.
 const readerDir = "workers/grading/reading/handwriting";
@@ -36,21 +37,6 @@ const modelHash =
     )
     .digest("hex")
     .slice(0, 12);
-
-// What PP-OCR read on each page before the handwriting pass, keyed by the page and the rest of the reading code:
-// a new classifier then reads the same pages again without PP-OCR's cost (paddle.ts printedPass).
-const ocrHash = createHash("sha256")
-  .update(
-    ["workers/grading/reading", "workers/grading/reading/ocr"]
-      .flatMap((dir) =>
-        readdirSync(dir)
-          .filter((f) => f.endsWith(".ts"))
-          .map((f) => readFileSync(`${dir}/${f}`, "utf8")),
-      )
-      .join(""),
-  )
-  .digest("hex")
-  .slice(0, 12);
 
 const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
