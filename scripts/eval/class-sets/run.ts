@@ -1,14 +1,16 @@
 // npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
 //   [--read-little] [--family table,word-bank] [--cache DIR]
 // SHOW_FLAGGED=1 lists the right marks that were flagged, with the reason.
-// --cache keeps each page's reading (alone) in DIR and reads it back on the next run: for iterating on grading rules.
+// --cache keeps each page's reading (alone) in DIR and reads it back on the next run: for iterating on grading rules
+// (kept by the reading code's digest: a change under workers/grading/reading reads the pages again).
 // Class sets of whole layout families (layouts.ts), each student's page rendered, read with the real OCR and
 // graded against the key, per family and capture condition: question agreement with the expected points, flag
 // recall (of the disagreeing questions, how many are flagged at that question), right marks flagged, seconds a page.
 // When workers/grading/answers/template.ts exports findTemplate, every page is graded twice: alone, and with the
 // template found from all the set's pages and the key's answers, as workers/grading/class-set.ts calls it ("as a
 // set"). The held-out families are measured once, at the end.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { stripsFromWire, stripsToWire } from "../../../workers/grading/reader-protocol";
 import { gradeSubmission, parseAnswerKey, readDocument, type DocumentReading, type GradingResult } from "../../../workers/grading/engines";
 import { findTemplate } from "../../../workers/grading/answers/template";
@@ -16,6 +18,14 @@ import { answerPlaces } from "../../../workers/grading/answers/answer-places";
 import { questionFlagged } from "../../../tests/eval/grading/metrics";
 import { DEV_FAMILIES, generateClassSet, HELDOUT_FAMILIES, seedOf, type ClassSet, type Family } from "./layouts";
 import { renderPage, RENDERS, type Render } from "./render";
+
+/** A digest of every source file under workers/grading/reading (the OCR, the handwriting reader, their models). */
+function readingCodeHash(): string {
+  const hash = createHash("sha256");
+  for (const file of readdirSync("workers/grading/reading", { recursive: true, encoding: "utf8" }).sort())
+    if (file.endsWith(".ts")) hash.update(readFileSync(`workers/grading/reading/${file}`));
+  return hash.digest("hex").slice(0, 12);
+}
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +40,8 @@ const verbose = process.argv.includes("--verbose");
 /** Also read each page again against the set's template (its printed lines not recognised), timed. */
 const readLittle = process.argv.includes("--read-little");
 const saveDir = option("save");
-const cacheDir = option("cache");
+// Readings are kept under a digest of the reading code: a change to it reads the pages again.
+const cacheDir = option("cache") && `${option("cache")}/${readingCodeHash()}`;
 const inSet: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
 /** Some of the set's families only (a family of the other set is refused: held-out families stay held out). */
 const only = option("family")?.split(",");
