@@ -1,5 +1,6 @@
 // Repairs of what a reader misreads inside an answer or a sum, before the answer is judged: digits read as
-// letters in arithmetic, and the letter O read for a zero (or the other way round) where the key says which.
+// letters in arithmetic, and the letter O read for a zero (or the other way round) where the key says which; and in
+// a question's label, a 1 or a 5 read as a letter.
 import { DIGIT_LOOKALIKES } from "../values/values";
 
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
@@ -96,4 +97,16 @@ export function fixLetterO(answer: string, accepted: string[] = []): string {
       return token;
     })
     .join(" ");
+}
+
+/** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
+export function fixQuestionLabel(text: string): string {
+  // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter (a serif 1's
+  // foot makes it an L).
+  text = text.replace(/^(\s*)([SlIL|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
+  // "S.18 ÷ 3 = 6": the 5 read as S and the space after its point lost (a letter never starts a decimal).
+  text = text.replace(/^(\s*)S\.(?=\d)/, "$15. ");
+  return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
+    /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
+  );
 }

@@ -5,7 +5,7 @@ import { layoutLines, type TextLine } from "./layout";
 export type { TextLine } from "./layout";
 import type { DocumentReading, ReadWord } from "../reading/types";
 import { studentWords, type WorksheetTemplate } from "./template";
-import { fixArithmeticDigits, fixLetterO } from "./misreads";
+import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
 import { rowLabels, setApart, studentText } from "./rows";
 import { withPrintedUnit } from "./blanks";
 
@@ -81,18 +81,6 @@ function cleanAnswer(text: string): string {
       .replace(/_{2,}/g, " ")
       .replace(/\s+/g, " ")
       .trim()
-  );
-}
-
-/** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
-function fixQuestionLabel(text: string): string {
-  // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter (a serif 1's
-  // foot makes it an L).
-  text = text.replace(/^(\s*)([SlIL|])([.)]\s+)(?=\S)/, (_, sp: string, n: string, sep: string) => sp + (n === "S" ? "5" : "1") + sep);
-  // "S.18 ÷ 3 = 6": the 5 read as S and the space after its point lost (a letter never starts a decimal).
-  text = text.replace(/^(\s*)S\.(?=\d)/, "$15. ");
-  return text.replace(/^(\s*q(?:uestion)?\s*)([0-9lIi|oO]{1,3})(\s*[.):])/i, (_, q: string, n: string, sep: string) =>
-    /\d/.test(n) || n.length === 1 ? q + n.replace(/[lIi|]/g, "1").replace(/[oO]/g, "0") + sep : _,
   );
 }
 
@@ -326,18 +314,15 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         // An answer in a column of its own on the question's row (a table's answer column, a box at the margin):
         // the words after the row's last wide gap, when the rules for a line of text found none or only guessed.
         const apart = !split.answer || split.source === "guess" ? setApart(line) : undefined;
-        if (apart && cleanAnswer(apart.after)) {
-          const questionText = apart.before.replace(QUESTION_NUMBER, "$2").trim();
-          // A lettered option there (a matching exercise's right-hand column) is print: the child's letter was not read.
-          const option = letterKey(number) && optionEntry(apart.after);
-          split = { questionText, answer: option ? "" : cleanAnswer(apart.after), open: option };
-        }
+        if (apart && cleanAnswer(apart.after))
+          split = { questionText: apart.before.replace(QUESTION_NUMBER, "$2").trim(), answer: cleanAnswer(apart.after), open: false };
         let answer = fixLetterO(split.answer, acceptedFor(number));
         let { open } = split;
         const { questionText, source } = split;
-        // The row's lettered entry in a column of its own (a matching exercise's "F. 27" after "What is frozen water
-        // called?"): an option, and the letter the child wrote was not read.
-        if (letterKey(number) && optionEntry(answer) && cleanAnswer(setApart(line)?.after ?? "") === answer) [answer, open] = ["", true];
+        // The row's lettered entry in a column of its own (a matching exercise's "K. 6/7", or "F. 27" after "What is
+        // frozen water called?"): an option, and the letter the child wrote was not read.
+        const column = apart ?? setApart(line);
+        if (letterKey(number) && optionEntry(answer) && cleanAnswer(column?.after ?? "") === answer) [answer, open] = ["", true];
         const readingConfidence = answer ? answerConfidence(line, answer) : line.confidence;
         record({ number, questionText, answer, readingConfidence, line: index, source: source ?? "inline", matchedBy: "number" });
         waitingForAnswer = open || !answer;

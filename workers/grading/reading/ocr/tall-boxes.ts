@@ -6,6 +6,7 @@
 // of its own, and read alone.
 import type { GreyImage } from "./cleanup";
 import type { BoundingBox } from "../types";
+import { median } from "../registration";
 
 /** Darker than this is ink. */
 const INK = 128;
@@ -26,8 +27,7 @@ const SPECK = 2;
 
 /** The median height of a page's boxes: a line of its print, boxed. */
 export function typicalHeight(boxes: readonly BoundingBox[]): number {
-  const heights = boxes.map((b) => b.height).sort((a, b) => a - b);
-  return heights.length ? heights[Math.floor(heights.length / 2)]! : 0;
+  return median(boxes.map((b) => b.height));
 }
 
 /**
