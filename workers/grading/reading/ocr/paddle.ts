@@ -5,7 +5,7 @@
 // See docs/decisions/0018-pp-ocr-engine.md.
 import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
-import type { PrintedLayout, ReadLine, ReadWord } from "../types";
+import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, type GreyImage } from "./cleanup";
 import { lineTensor } from "./line-tensor";
 import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine, type PrintedPart } from "../registration";
@@ -15,6 +15,7 @@ import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
 import { palestColumn } from "./ink-gaps";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
+import { unreadInk } from "./unread-ink";
 import { ctcDecode, wordsOf, type Decoded } from "./ctc";
 import { joinHandwriting, printDarknessOf } from "../handwriting/words";
 
@@ -105,6 +106,17 @@ async function withCompiledOrt<T>(
  * The first anchors: the widest box, then among the next widest, each time the one farthest (up or down) from
  * those chosen, so that the registration is fitted over the page's height, not on neighbouring lines.
  */
+/** A box of the page as the detector gives one, its corners included (read like any detected box). */
+function detected({ x, y, width, height }: BoundingBox): DetectedBox {
+  const points = [
+    { x, y },
+    { x: x + width, y },
+    { x: x + width, y: y + height },
+    { x, y: y + height },
+  ];
+  return { x, y, width, height, points } as DetectedBox;
+}
+
 function spreadAnchors(byWidth: DetectedBox[]): DetectedBox[] {
   const choice = byWidth.slice(0, ANCHOR_CHOICE);
   const chosen = choice.slice(0, 1);
@@ -241,14 +253,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const pieces = box.points ? splitTallBox(grey, box, typical) : undefined;
     if (!pieces) return readBox(grey, image, box);
     const read: ReadLine[] = [];
-    for (const { x, y, width, height } of pieces) {
-      const corners: DetectedBox["points"] = [
-        { x, y },
-        { x: x + width, y },
-        { x: x + width, y: y + height },
-        { x, y: y + height },
-      ];
-      const line = await readBox(grey, image, { x, y, width, height, points: corners } as DetectedBox);
+    for (const piece of pieces) {
+      const line = await readBox(grey, image, detected(piece));
       if (line) read.push(line);
     }
     if (!read.length) return undefined;
@@ -338,7 +344,13 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
-    return printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
+    const lines = printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
+    // Ink no word read covers (a short answer the detector missed, writing in a box taken for print): read alone.
+    for (const mark of unreadInk(grey, lines, typicalHeight(boxes) / 2)) {
+      const line = await readBox(grey, image, detected(mark));
+      if (line) lines.push(line);
+    }
+    return lines;
   }
 
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { unreadInk } from "../../../workers/grading/reading/ocr/unread-ink";
+import type { ReadLine, ReadWord } from "../../../workers/grading/reading/types";
+
+// A page of paper (250) with text 24 px tall: lines' boxes are about twice that, as the detector's are.
+const W = 900;
+const H = 300;
+const TEXT = 24;
+
+function paper() {
+  return { data: new Uint8Array(W * H).fill(250), width: W, height: H };
+}
+/** Ink strokes like letters: `n` upright bars 3 px wide, 2 px apart, from x, `height` tall from y. */
+function letters(page: ReturnType<typeof paper>, x: number, y: number, n: number, height = TEXT) {
+  for (let i = 0; i < n; i++)
+    for (let r = y; r < y + height; r++) for (let c = x + i * 5; c < x + i * 5 + 3; c++) page.data[r * W + c] = 30;
+}
+const word = (text: string, x: number, width: number, extra: Partial<ReadWord> = {}): ReadWord => ({
+  text,
+  confidence: 0.95,
+  bbox: { x, y: 38, width, height: 48 },
+  ...extra,
+});
+const line = (words: ReadWord[]): ReadLine => ({
+  text: words.map((w) => w.text).join(" "),
+  confidence: 0.95,
+  bbox: { x: words[0]!.bbox.x, y: 38, width: 400, height: 48 },
+  words,
+});
+
+describe("ink no word read covers", () => {
+  it("finds a short answer written apart from the line read, boxed to its ink", () => {
+    const page = paper();
+    letters(page, 100, 50, 10); // "How many" read
+    letters(page, 600, 48, 3); // "350", missed by the detector
+    const marks = unreadInk(page, [line([word("How many", 98, 52)])], TEXT);
+    expect(marks).toHaveLength(1);
+    const [mark] = marks;
+    expect(mark!.x).toBeGreaterThan(580);
+    expect(mark!.x + mark!.width).toBeLessThan(640);
+    expect(mark!.y).toBeLessThan(48);
+    expect(mark!.y + mark!.height).toBeGreaterThan(72);
+  });
+
+  it("finds writing under a printed line whose box reaches over it", () => {
+    const page = paper();
+    letters(page, 100, 50, 10);
+    letters(page, 200, 82, 1, 18); // a letter written low, inside the printed box's lower edge
+    const printed = line([word("Answer:", 98, 80, { printed: true }), word("B)", 190, 60, { printed: true })]);
+    expect(unreadInk(page, [printed], TEXT)).toHaveLength(1);
+  });
+
+  it("leaves out rules, specks, the rest of a word whose box was placed a little off, and a page too marked to tell", () => {
+    const page = paper();
+    letters(page, 100, 50, 10);
+    for (let c = 100; c < 800; c++) page.data[150 * W + c] = page.data[151 * W + c] = 30; // a blank's rule
+    for (let r = 200; r < 203; r++) for (let c = 400; c < 403; c++) page.data[r * W + c] = 30; // a speck
+    // The word's box ends short of its ink: a stroke is cut, and the strokes after it are the same word's, not a mark.
+    expect(unreadInk(page, [line([word("How many", 98, 30)])], TEXT)).toEqual([]);
+    // No line read: nothing to say what is print.
+    expect(unreadInk(page, [], TEXT)).toEqual([]);
+    const noisy = paper();
+    letters(noisy, 100, 50, 10);
+    for (let i = 0; i < 20; i++) letters(noisy, 20 + i * 40, 150 + (i % 3) * 40, 2, 16);
+    expect(unreadInk(noisy, [line([word("How many", 98, 52)])], TEXT)).toEqual([]);
+  });
+});

@@ -1,0 +1,204 @@
+// Ink that no word read covers (issue 30). The detector misses a short answer written apart from the print ("350"
+// far right of its question on a photo, a letter at the margin), and read little takes a box for print only when
+// its printed words fill it though the student wrote in it too ("Answer: C"). After a page's lines are read, its ink
+// off every word read, off rules and specks, is gathered into marks the size of text: each is then recognised alone
+// as a line of its own, so that an answer missed is read, or found unreadable where it stands.
+import type { GreyImage } from "./cleanup";
+import type { BoundingBox, ReadLine } from "../types";
+
+/** Darker than this is ink. */
+const INK = 128;
+/** The page is looked at in cells of this many pixels a side (a cell is ink when any of its pixels is). */
+const CELL = 2;
+/** A word read covers its box and this many text heights either side (its box is placed from the recogniser's frames). */
+const WORD_PAD = 0.35;
+/** Down the page, a word read covers this share of its box's height each side of its middle, or this many text heights. */
+const WORD_HALF = 0.3;
+const WORD_HALF_TEXT = 0.7;
+/** A run of ink this many text heights long, across or down, is a rule (a blank's line, a table's or a box's edge). */
+const RULE = 2;
+/** Ink this near beyond a word read's pad, across the page, is the rest of that word (letters its box left out). */
+const TOUCH = 0.2;
+/** Ink pieces this many text heights apart or nearer, side by side, are one mark (a word's letters, a number's digits). */
+const JOIN = 0.8;
+/** A mark is this many text heights tall at least (smaller is a speck, a lost dot), and at most the second. */
+const LOW = 0.5;
+const HIGH = 2.5;
+/** A mark narrower than this many text heights must be taller than TALL_ALONE (a written "1"). */
+const NARROW = 0.25;
+const TALL_ALONE = 0.7;
+/** A page with more marks than this is too marked to tell (a picture, a torn edge, a scribbled page): none is read. */
+const MAX_MARKS = 12;
+/** A page with more pieces of ink off its words than this is too marked to tell (noise, a picture): none is read. */
+const MAX_PIECES = 400;
+/** Around a mark its box reaches this many of its heights beyond its ink (the detector's reach about half). */
+const MARGIN = 0.4;
+
+interface Piece {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Its ink comes within WORD_PAD + TOUCH text heights, across the page, of ink inside a word read's box. */
+  touchesWord: boolean;
+}
+
+/**
+ * The marks of ink on a page that no word of `lines` covers, each boxed as the detector boxes a line (in page
+ * pixels), top to bottom; `textHeight` is the height of the page's print. None when the page is too marked to tell.
+ */
+export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeight: number): BoundingBox[] {
+  if (!(textHeight > 0) || !lines.length) return [];
+  const w = Math.ceil(page.width / CELL);
+  const h = Math.ceil(page.height / CELL);
+  const ink = new Uint8Array(w * h);
+  for (let y = 0; y < page.height; y++) {
+    const row = y * page.width;
+    const cellRow = ((y / CELL) | 0) * w;
+    for (let x = 0; x < page.width; x++) if (page.data[row + x]! < INK) ink[cellRow + ((x / CELL) | 0)] = 1;
+  }
+  const text = textHeight / CELL;
+  // Off the words read, and their pads; `cut` marks the ink inside their boxes.
+  const cut = new Uint8Array(w * h);
+  const pad = WORD_PAD * text;
+  for (const line of lines)
+    for (const word of line.words) {
+      // A printed word's box is the layout's, mapped: its line's box, as detected, says where its ink is down the page.
+      const box = word.printed ? { ...word.bbox, y: line.bbox.y, height: line.bbox.height } : word.bbox;
+      const x0 = Math.max(0, Math.floor(box.x / CELL - pad));
+      const x1 = Math.min(w - 1, Math.ceil((box.x + box.width) / CELL + pad));
+      // A word's box is about twice its text's height, its ink in the middle: the box's edges may hold writing.
+      const middle = (box.y + box.height / 2) / CELL;
+      const half = Math.max(WORD_HALF * box.height, WORD_HALF_TEXT * textHeight) / CELL;
+      const y0 = Math.max(0, Math.floor(middle - half));
+      const y1 = Math.min(h - 1, Math.ceil(middle + half));
+      const [inX0, inX1] = [Math.floor(box.x / CELL), Math.ceil((box.x + box.width) / CELL)];
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = y * w + x;
+          if (ink[i] && x >= inX0 && x <= inX1) cut[i] = 1;
+          ink[i] = 0;
+        }
+    }
+  eraseRules(ink, w, h, RULE * text);
+  const pieces = piecesOf(ink, w, h, cut, Math.ceil((WORD_PAD + TOUCH) * text)).filter((p) => p.y1 - p.y0 + 1 <= HIGH * text);
+  if (pieces.length > MAX_PIECES) return [];
+  // A mark touching a word's ink beside it is the rest of that word (its box placed a little off), not writing.
+  const marks = joined(pieces, JOIN * text).filter((m) => {
+    if (m.touchesWord) return false;
+    const [width, height] = [m.x1 - m.x0 + 1, m.y1 - m.y0 + 1];
+    return height >= LOW * text && height <= HIGH * text && (width >= NARROW * text || height >= TALL_ALONE * text);
+  });
+  if (marks.length > MAX_MARKS) return [];
+  return marks
+    .map((m) => {
+      const margin = MARGIN * (m.y1 - m.y0 + 1) * CELL;
+      const x = Math.max(0, m.x0 * CELL - margin);
+      const y = Math.max(0, m.y0 * CELL - margin);
+      const right = Math.min(page.width, (m.x1 + 1) * CELL + margin);
+      const bottom = Math.min(page.height, (m.y1 + 1) * CELL + margin);
+      return { x, y, width: right - x, height: bottom - y };
+    })
+    .sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/** Clears every run of ink at least `length` cells long, across and down. */
+function eraseRules(ink: Uint8Array, w: number, h: number, length: number): void {
+  const rule = new Uint8Array(ink.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w;) {
+      if (!ink[y * w + x]) {
+        x++;
+        continue;
+      }
+      let e = x;
+      while (e + 1 < w && ink[y * w + e + 1]) e++;
+      if (e - x + 1 >= length) rule.fill(1, y * w + x, y * w + e + 1);
+      x = e + 1;
+    }
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < h;) {
+      if (!ink[y * w + x]) {
+        y++;
+        continue;
+      }
+      let e = y;
+      while (e + 1 < h && ink[(e + 1) * w + x]) e++;
+      if (e - y + 1 >= length) for (let r = y; r <= e; r++) rule[r * w + x] = 1;
+      y = e + 1;
+    }
+  for (let i = 0; i < ink.length; i++) if (rule[i]) ink[i] = 0;
+}
+
+/** The boxes of the ink's 8-connected pieces, and whether each comes within `reach` cells across of a word read's ink (`cut`). */
+function piecesOf(ink: Uint8Array, w: number, h: number, cut: Uint8Array, reach: number): Piece[] {
+  const seen = new Uint8Array(ink.length);
+  const stack = new Int32Array(ink.length);
+  const pieces: Piece[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || seen[start]) continue;
+    const piece = { x0: w, y0: h, x1: -1, y1: -1, touchesWord: false };
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top > 0) {
+      const i = stack[--top]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      piece.x0 = Math.min(piece.x0, x);
+      piece.x1 = Math.max(piece.x1, x);
+      piece.y0 = Math.min(piece.y0, y);
+      piece.y1 = Math.max(piece.y1, y);
+      for (let d = 1; d <= reach && !piece.touchesWord; d++)
+        if ((x >= d && cut[i - d]) || (x + d < w && cut[i + d])) piece.touchesWord = true;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (ink[j] && !seen[j]) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+    }
+    pieces.push(piece);
+  }
+  return pieces;
+}
+
+/** Pieces side by side (overlapping down the page) and at most `gap` cells apart, joined into marks. */
+function joined(pieces: Piece[], gap: number): Piece[] {
+  const parent = pieces.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  const order = pieces.map((_, i) => i).sort((i, j) => pieces[i]!.x0 - pieces[j]!.x0);
+  for (let a = 0; a < order.length; a++) {
+    const p = pieces[order[a]!]!;
+    for (let b = a + 1; b < order.length; b++) {
+      const q = pieces[order[b]!]!;
+      if (q.x0 - p.x1 - 1 > gap) break;
+      const overlap = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0) + 1;
+      // A dot or a bar (a decimal point, a fraction's bar) joins what it sits beside.
+      const shorter = Math.min(p.y1 - p.y0, q.y1 - q.y0) + 1;
+      if (overlap >= shorter / 2) parent[root(order[a]!)] = root(order[b]!);
+    }
+  }
+  const marks = new Map<number, Piece>();
+  pieces.forEach((p, i) => {
+    const m = marks.get(root(i));
+    marks.set(
+      root(i),
+      m
+        ? {
+            x0: Math.min(m.x0, p.x0),
+            y0: Math.min(m.y0, p.y0),
+            x1: Math.max(m.x1, p.x1),
+            y1: Math.max(m.y1, p.y1),
+            touchesWord: m.touchesWord || p.touchesWord,
+          }
+        : { ...p },
+    );
+  });
+  return [...marks.values()];
+}
