@@ -6,6 +6,7 @@ import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
+import { verifyHandwriting } from "../../workers/grading/judging/handwriting";
 import { inkReach } from "../../workers/grading/reading/handwriting/reach";
 import type { ReadLine, WordAlternatives } from "../../workers/grading/reading/types";
 import { ocrPage, ocrReading } from "./engines/ocr-pages";
@@ -99,5 +100,27 @@ describe("a last digit written apart", () => {
     expect(reached).toBeLessThanOrEqual(near.threeEnd);
     const far = page(Math.round(3 * textHeight));
     expect(inkReach(far.page, 0, far.page.height, far.end, textHeight)).toBe(far.end);
+  });
+});
+
+describe("PP-OCR's sure number against the ink's reading", () => {
+  it("doubts the ink's reading where PP-OCR surely read a number with its point that earns another mark", () => {
+    // A table's answer cell: "5.8" written, PP-OCR read "5. 8" at 97%, the handwriting reader "2" (a phone snap, dev).
+    const q = parseAnswerKey("1. 5.8", { totalPoints: 2 }).questions[0]!;
+    const alternatives: WordAlternatives = {
+      readings: [
+        { text: "2", share: 0.87, probability: 0.91 },
+        { text: "4", share: 0.11, probability: 0.08 },
+      ],
+      rest: 0.01,
+      ocr: { text: "5. 8", confidence: 0.97 },
+      why: "pencil",
+    };
+    const v = verifyHandwriting(q, "2", { text: "2", alternatives }, undefined, "5.8");
+    expect(v.clear).toBe(false);
+    expect(v.doubt).toMatch(/The page reader saw "5. 8"/);
+    // PP-OCR unsure: the ink's reading stands.
+    const unsure = { ...alternatives, ocr: { text: "5. 8", confidence: 0.8 } };
+    expect(verifyHandwriting(q, "2", { text: "2", alternatives: unsure }, undefined, "5.8").clear).toBe(true);
   });
 });

@@ -219,3 +219,19 @@ describe("question-aware judgement", () => {
     expect(result.needsReview).toBe(true);
   });
 });
+
+describe("a letter key with no letter read", () => {
+  it("doubts a mark where the key is a letter and what was read is no letter alone", () => {
+    // A matching exercise's letter lost: the question's print, digits or the option's label and text were read.
+    for (const read of ["Whatis x 1", "097", "J.75%"]) {
+      const j = judge("L", read);
+      expect(j.credit).toBe(0);
+      expect(j.doubt).toMatch(/no letter alone was read/);
+    }
+    // A letter read is a letter chosen: another letter is wrong, surely; the key's is right.
+    expect(judge("L", "K").doubt).toBeUndefined();
+    expect(judge("L", "(L)").credit).toBe(1);
+    // A key that is a word is not a letter key.
+    expect(judge("Africa", "097").doubt).toBeUndefined();
+  });
+});

@@ -297,5 +297,16 @@ export function judgeAnswer(question: KeyQuestion, answer: string, context?: Que
     const j = judgeOne(accepted, raw, intent, context);
     if (!best || j.credit > best.credit || (j.credit === best.credit && j.confidence > best.confidence)) best = j;
   }
-  return best!;
+  return best!.credit < 1 && !best!.doubt && letterLost(question, raw)
+    ? { ...best!, doubt: `The key is a letter and no letter alone was read ("${raw}"): the letter written may have been missed.` }
+    : best!;
+}
+
+/**
+ * Where every answer the key accepts is one letter (a matching exercise's "K", an option's "C"), what was read is no
+ * letter alone ("Whatis", "097", "J.75%"): the child wrote a letter, and what was read is print or a misread near it.
+ */
+function letterLost(question: KeyQuestion, raw: string): boolean {
+  const letter = (text: string) => /^\(?\p{L}[).]?$/u.test(text.trim());
+  return question.accepted.every((a) => letter(a.raw)) && !letter(raw);
 }
