@@ -58,6 +58,9 @@ const GLIMPSE_BOX_HEIGHTS = 7;
 const CONFIRMATIONS = 2;
 const CONFIRM_TRIES = 3;
 
+/** A mark of ink no word covered (unread-ink.ts) is a line when recognised with at least this confidence. */
+const UNREAD_SURE = 0.8;
+
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
 type DetectedBox = Awaited<ReturnType<DetectionService["run"]>>[number];
@@ -346,9 +349,11 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
     const lines = printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
     // Ink no word read covers (a short answer the detector missed, writing in a box taken for print): read alone.
+    // Kept only when read surely: on a handwritten page the marks are mostly a number's digits beside the ones
+    // PP-OCR read ("2" of "246"), which the handwriting pass reads with their ink reached, and read alone are "o", "a".
     for (const mark of unreadInk(grey, lines, typicalHeight(boxes) / 2)) {
       const line = await readBox(grey, image, detected(mark));
-      if (line) lines.push(line);
+      if (line && line.confidence >= UNREAD_SURE) lines.push(line);
     }
     return lines;
   }

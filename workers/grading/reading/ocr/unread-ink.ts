@@ -12,7 +12,7 @@ const INK = 128;
 const CELL = 2;
 /** A word read covers its box and this many text heights either side (its box is placed from the recogniser's frames). */
 const WORD_PAD = 0.35;
-/** Down the page, a word read covers this share of its box's height each side of its middle, or this many text heights. */
+/** Down the page, a printed word covers this share of its line's box height each side of its middle, or this many text heights. */
 const WORD_HALF = 0.3;
 const WORD_HALF_TEXT = 0.7;
 /** A run of ink this many text heights long, across or down, is a rule (a blank's line, a table's or a box's edge). */
@@ -67,9 +67,10 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
       const box = word.printed ? { ...word.bbox, y: line.bbox.y, height: line.bbox.height } : word.bbox;
       const x0 = Math.max(0, Math.floor(box.x / CELL - pad));
       const x1 = Math.min(w - 1, Math.ceil((box.x + box.width) / CELL + pad));
-      // A word's box is about twice its text's height, its ink in the middle: the box's edges may hold writing.
+      // A printed line's box is about twice its text's height, its ink in the middle: the box's edges may hold
+      // writing. A word recognised covers its whole box (a handwritten number is as tall as its box).
       const middle = (box.y + box.height / 2) / CELL;
-      const half = Math.max(WORD_HALF * box.height, WORD_HALF_TEXT * textHeight) / CELL;
+      const half = word.printed ? Math.max(WORD_HALF * box.height, WORD_HALF_TEXT * textHeight) / CELL : box.height / 2 / CELL;
       const y0 = Math.max(0, Math.floor(middle - half));
       const y1 = Math.min(h - 1, Math.ceil(middle + half));
       const [inX0, inX1] = [Math.floor(box.x / CELL), Math.ceil((box.x + box.width) / CELL)];
