@@ -5,6 +5,7 @@
 // as a line of its own, so that an answer missed is read, or found unreadable where it stands.
 import type { GreyImage } from "./cleanup";
 import type { BoundingBox, ReadLine } from "../types";
+import { components } from "../handwriting/segment";
 
 /** Darker than this is ink. */
 const INK = 128;
@@ -131,42 +132,14 @@ function eraseRules(ink: Uint8Array, w: number, h: number, length: number): void
   for (let i = 0; i < ink.length; i++) if (rule[i]) ink[i] = 0;
 }
 
-/** The boxes of the ink's 8-connected pieces, and whether each comes within `reach` cells across of a word read's ink (`cut`). */
+/** The ink's 8-connected pieces, and whether each comes within `reach` cells across of ink inside a word's box (`cut`). */
 function piecesOf(ink: Uint8Array, w: number, h: number, cut: Uint8Array, reach: number): Piece[] {
-  const seen = new Uint8Array(ink.length);
-  const stack = new Int32Array(ink.length);
-  const pieces: Piece[] = [];
-  for (let start = 0; start < ink.length; start++) {
-    if (!ink[start] || seen[start]) continue;
-    const piece = { x0: w, y0: h, x1: -1, y1: -1, touchesWord: false };
-    let top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    while (top > 0) {
-      const i = stack[--top]!;
-      const x = i % w;
-      const y = (i - x) / w;
-      piece.x0 = Math.min(piece.x0, x);
-      piece.x1 = Math.max(piece.x1, x);
-      piece.y0 = Math.min(piece.y0, y);
-      piece.y1 = Math.max(piece.y1, y);
-      for (let d = 1; d <= reach && !piece.touchesWord; d++)
-        if ((x >= d && cut[i - d]) || (x + d < w && cut[i + d])) piece.touchesWord = true;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const j = ny * w + nx;
-          if (ink[j] && !seen[j]) {
-            seen[j] = 1;
-            stack[top++] = j;
-          }
-        }
-    }
-    pieces.push(piece);
-  }
-  return pieces;
+  const near = (i: number) => {
+    const x = i % w;
+    for (let d = 1; d <= reach; d++) if ((x >= d && cut[i - d]) || (x + d < w && cut[i + d])) return true;
+    return false;
+  };
+  return components(ink, w, h).map((c) => ({ x0: c.x0, y0: c.y0, x1: c.x1 - 1, y1: c.y1 - 1, touchesWord: c.pixels.some(near) }));
 }
 
 /** Pieces side by side (overlapping down the page) and at most `gap` cells apart, joined into marks. */
