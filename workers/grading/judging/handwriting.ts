@@ -220,9 +220,8 @@ export function verifyHandwriting(
     keys.some((k) => k && within(seen, k)) ||
     credit(judgeAnswer(question, substitute(answer, word.text, seen), context)) !== credit(best.judgement);
   // A number with its point or bar counts by its digits ("5. 8" read surely where the ink reads "2").
-  const digits = (text: string) => text.replace(/\D/g, "");
   const contradicted =
-    ocr.confidence >= OCR_SURE && /^\d+(?:[.,/]\d+)?$/.test(seen) && !within(digits(seen), digits(best.reading)) && otherMark();
+    ocr.confidence >= OCR_SURE && /^\d+(?:[.,/]\d+)?$/.test(seen) && !within(digitsOf(seen), digitsOf(best.reading)) && otherMark();
   // The key's answer (and its equals) as the ink alone supports it: a mark short of full with the key in sight is a look.
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);

@@ -297,9 +297,10 @@ export function judgeAnswer(question: KeyQuestion, answer: string, context?: Que
     const j = judgeOne(accepted, raw, intent, context);
     if (!best || j.credit > best.credit || (j.credit === best.credit && j.confidence > best.confidence)) best = j;
   }
-  return best!.credit < 1 && !best!.doubt && letterLost(question, raw)
-    ? { ...best!, doubt: `The key is a letter and no letter alone was read ("${raw}"): the letter written may have been missed.` }
-    : best!;
+  const judged = best!;
+  return judged.credit < 1 && !judged.doubt && letterLost(question, raw)
+    ? { ...judged, doubt: `The key is a letter and no letter alone was read ("${raw}"): the letter written may have been missed.` }
+    : judged;
 }
 
 /**

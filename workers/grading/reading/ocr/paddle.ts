@@ -105,10 +105,6 @@ async function withCompiledOrt<T>(
   }
 }
 
-/**
- * The first anchors: the widest box, then among the next widest, each time the one farthest (up or down) from
- * those chosen, so that the registration is fitted over the page's height, not on neighbouring lines.
- */
 /** A box of the page as the detector gives one, its corners included (read like any detected box). */
 function detected({ x, y, width, height }: BoundingBox): DetectedBox {
   const points = [
@@ -120,6 +116,10 @@ function detected({ x, y, width, height }: BoundingBox): DetectedBox {
   return { x, y, width, height, points } as DetectedBox;
 }
 
+/**
+ * The first anchors: the widest box, then among the next widest, each time the one farthest (up or down) from
+ * those chosen, so that the registration is fitted over the page's height, not on neighbouring lines.
+ */
 function spreadAnchors(byWidth: DetectedBox[]): DetectedBox[] {
   const choice = byWidth.slice(0, ANCHOR_CHOICE);
   const chosen = choice.slice(0, 1);

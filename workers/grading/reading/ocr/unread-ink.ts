@@ -107,27 +107,23 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
 /** Clears every run of ink at least `length` cells long, across and down. */
 function eraseRules(ink: Uint8Array, w: number, h: number, length: number): void {
   const rule = new Uint8Array(ink.length);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w;) {
-      if (!ink[y * w + x]) {
-        x++;
-        continue;
+  // Rows (h of them, w cells along, a cell's next 1 on), then columns (w of them, h cells along, the next w on).
+  for (const [lines, along, first, next] of [
+    [h, w, w, 1],
+    [w, h, 1, w],
+  ] as const)
+    for (let l = 0; l < lines; l++) {
+      const at = (k: number) => l * first + k * next;
+      for (let k = 0; k < along;) {
+        if (!ink[at(k)]) {
+          k++;
+          continue;
+        }
+        let e = k;
+        while (e + 1 < along && ink[at(e + 1)]) e++;
+        if (e - k + 1 >= length) for (let r = k; r <= e; r++) rule[at(r)] = 1;
+        k = e + 1;
       }
-      let e = x;
-      while (e + 1 < w && ink[y * w + e + 1]) e++;
-      if (e - x + 1 >= length) rule.fill(1, y * w + x, y * w + e + 1);
-      x = e + 1;
-    }
-  for (let x = 0; x < w; x++)
-    for (let y = 0; y < h;) {
-      if (!ink[y * w + x]) {
-        y++;
-        continue;
-      }
-      let e = y;
-      while (e + 1 < h && ink[(e + 1) * w + x]) e++;
-      if (e - y + 1 >= length) for (let r = y; r <= e; r++) rule[r * w + x] = 1;
-      y = e + 1;
     }
   for (let i = 0; i < ink.length; i++) if (rule[i]) ink[i] = 0;
 }
