@@ -1,7 +1,8 @@
 // Three layout families of the class-set evaluation (layouts.ts) that put printed words where answers might be
 // looked for: a ruled TABLE (the question in its row, the answer in the answer column, under an "Answer" header),
 // a WORD BANK (a box of printed words at the top, sentences with blanks filled from it) and MATCHING columns
-// (numbered items on the left, lettered items on the right, a letter written on the line before each number).
+// (numbered items on the left, lettered items on the right, a letter written on the line before each number);
+// and TASK CARDS (each question in its own ruled card, two cards a row, the answer line at the card's foot).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -152,4 +153,34 @@ export const matching: Layout = (t, qs, rng) => {
       ],
     };
   });
+};
+
+/**
+ * Task cards: two ruled cards a row, each holding its question (wrapped inside the card, options under it) and, at
+ * the card's foot, "Answer:" and its line. Cards of a row share the taller card's height.
+ */
+export const taskCards: Layout = (t, qs) => {
+  const gap = 24;
+  const cardW = (RIGHT - LEFT - gap) / 2;
+  const pad = 14;
+  let top = TOP - 22;
+  for (let i = 0; i < qs.length; i += 2) {
+    const cards = qs.slice(i, i + 2).map((q, k) => {
+      const lines = wrap(`${i + k + 1}. ${q.text}`, cardW - 2 * pad);
+      return { q, lines: [...lines, ...(q.options ? wrap(q.options.join("   "), cardW - 2 * pad - 20) : [])], first: lines.length };
+    });
+    const h = Math.max(...cards.map((c) => c.lines.length)) * LH + LH * 1.9 + pad;
+    cards.forEach((c, k) => {
+      const x = LEFT + k * (cardW + gap);
+      t.rules.push({ kind: "box", x, y: top, w: cardW, h });
+      c.lines.forEach((l, j) => t.marks.push(print(l, x + pad + (j >= c.first ? 20 : 0), top + pad + SIZE + j * LH)));
+      const y = top + h - pad - 6;
+      t.marks.push(print("Answer:", x + pad, y));
+      const start = x + pad + width("Answer: ");
+      t.rules.push({ kind: "line", x: start, y: y + 5, w: Math.min(200, x + cardW - pad - start) });
+      t.slots.push({ x: start + 8, y });
+    });
+    top += h + gap;
+  }
+  t.bottom = top;
 };

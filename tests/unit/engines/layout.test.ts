@@ -85,6 +85,99 @@ describe("layout-aware answers", () => {
     expect(work.answers.every((a) => a.matchedBy === "number")).toBe(true);
   });
 
+  it("finds the second column by its questions' labels when rows join the columns' lines", () => {
+    // The left column's question runs close to the right column's "7" (a gap of two word heights, its point lost),
+    // and "8." shares its row with the left column's options: only "6." and "9." stand apart, yet both columns are
+    // read whole, and the 7 is question 7's label.
+    const page = reading([
+      line(100, [{ x: 130, text: "Name: Omar Haddad" }]),
+      line(200, [
+        { x: 130, text: "1. Write 7/10 as a percent." },
+        { x: 930, text: "6. Round 1.337 to the nearest tenth." },
+      ]),
+      line(240, [
+        { x: 160, text: "Answer: 70%" },
+        { x: 960, text: "Answer: 1.3" },
+      ]),
+      line(300, [
+        { x: 130, text: "2. How many centimeters are in 4.5 m?" },
+        { x: 930, text: "7 What is 9 x 3?" },
+      ]),
+      line(340, [
+        { x: 160, text: "A) iron B) water C) salt D) sand" },
+        { x: 930, text: "8. What is 6 x 6?" },
+      ]),
+      line(380, [
+        { x: 160, text: "Answer: 450 cm" },
+        { x: 960, text: "Answer: 36" },
+      ]),
+      line(440, [{ x: 930, text: "9. Write 6/48 in simplest form." }]),
+      line(480, [
+        { x: 130, text: "3. Which is a liquid?" },
+        { x: 960, text: "Answer: 1/8" },
+      ]),
+    ]);
+    expect(layoutLines(page.pages[0]).map((l) => l.text)).toEqual([
+      "Name: Omar Haddad",
+      "1. Write 7/10 as a percent.",
+      "Answer: 70%",
+      "2. How many centimeters are in 4.5 m?",
+      "A) iron B) water C) salt D) sand",
+      "Answer: 450 cm",
+      "3. Which is a liquid?",
+      "6. Round 1.337 to the nearest tenth.",
+      "Answer: 1.3",
+      "7. What is 9 x 3?",
+      "8. What is 6 x 6?",
+      "Answer: 36",
+      "9. Write 6/48 in simplest form.",
+      "Answer: 1/8",
+    ]);
+  });
+
+  it("reads questions numbered across two columns question by question", () => {
+    // Cards in a grid: 1 | 2 on the first row, 3 | 4 on the next; the left card's question wraps.
+    const page = reading([
+      line(100, [{ x: 130, text: "Name: Omar Haddad" }]),
+      line(200, [
+        { x: 130, text: "1. A baker has 12 trays of" },
+        { x: 930, text: "2. What is 9 x 3?" },
+      ]),
+      line(240, [
+        { x: 160, text: "rolls. How many rolls?" },
+        { x: 960, text: "Answer: 27" },
+      ]),
+      line(280, [{ x: 160, text: "Answer: 96" }]),
+      line(360, [
+        { x: 130, text: "3. What is 6 x 6?" },
+        { x: 930, text: "4. What is 7 x 8?" },
+      ]),
+      line(400, [
+        { x: 160, text: "Answer: 36" },
+        { x: 960, text: "Answer: 56" },
+      ]),
+    ]);
+    expect(layoutLines(page.pages[0]).map((l) => l.text)).toEqual([
+      "Name: Omar Haddad",
+      "1. A baker has 12 trays of",
+      "rolls. How many rolls?",
+      "Answer: 96",
+      "2. What is 9 x 3?",
+      "Answer: 27",
+      "3. What is 6 x 6?",
+      "Answer: 36",
+      "4. What is 7 x 8?",
+      "Answer: 56",
+    ]);
+    const work = extractFromReading(page, parseAnswerKey("1. 96\n2. 27\n3. 36\n4. 56", { totalPoints: 4 }));
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [1, "96"],
+      [2, "27"],
+      [3, "36"],
+      [4, "56"],
+    ]);
+  });
+
   it("keeps an answer written beside its question on the question's line", () => {
     const page = reading([
       line(200, [

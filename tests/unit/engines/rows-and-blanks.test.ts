@@ -111,6 +111,21 @@ describe("a blank inside a printed sentence", () => {
     expect(withPrintedUnit("4. 7 × 4 = 28 is the answer", "28", "28")).toBe("28");
   });
 
+  it("takes the child's words on an answer line under the question over stray ones on the question's line", () => {
+    // The template missed the question's "7.5" on this page; the child's answer is on the "Answer:" line below.
+    const key = parseAnswerKey("5. 750 cm\n6. 56", { totalPoints: 4 });
+    const lines = [
+      { text: "5. How many centimeters are in 7.5 m?", confidence: 0.95, student: "7.5" },
+      { text: "Answer: 750 cm", confidence: 0.95, student: "750 cm" },
+      { text: "6. What is 7 x 8? 56", confidence: 0.95, student: "56" },
+    ];
+    const work = extractFromLines(lines, key);
+    expect(work.answers.map((a) => [a.number, a.answer])).toEqual([
+      [5, "750 cm"],
+      [6, "56"],
+    ]);
+  });
+
   it("leaves the student's words out of the question's context, so an answer is not the question's own amount", () => {
     const lines = [{ text: "7. How many centimeters are in 6.5 m? 6 m 50 cm", student: "6 m 50 cm" }];
     expect(questionContexts(lines).get(7)!.text).toBe("How many centimeters are in 6.5 m?");

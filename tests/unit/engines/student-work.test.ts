@@ -109,6 +109,11 @@ describe("extractStudentWork", () => {
     expect(answers("Answer 1: -4C\nAnswer 2: NeilArmstrong", "1. -3 C\n2. Neil Armstrong")).toEqual({ 1: "-4C", 2: "NeilArmstrong" });
   });
 
+  it("takes a number after an answer label whose colon was lost for the answer, not a question's number", () => {
+    const text = "1. How many centimeters are in 4.5 m?\nAnswer 450 cm\n2. What is 9 x 0.5?\nAnswer 4.5\n3. What is 2 x 6?\nAnswer 3: 12";
+    expect(answers(text, "1. 450 cm\n2. 4.5\n3. 12")).toEqual({ 1: "450 cm", 2: "4.5", 3: "12" });
+  });
+
   it("reads option B and D that came out as digits where the key is an option letter", () => {
     expect(answers("1. Which is a mammal?\nAnswer: 8\n2. Which is prime?\nAnswer: 0", "1. B\n2. D")).toEqual({ 1: "B", 2: "D" });
     expect(answers("1. How many legs has a spider?\nAnswer: 8", "1. 8")).toEqual({ 1: "8" });

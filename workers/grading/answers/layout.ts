@@ -74,10 +74,121 @@ function startsQuestion(text: string): boolean {
   return QUESTION_NUMBER.test(text) && !/^\s*\d{1,3}\s*[.):\-–]\d/.test(text);
 }
 
+/** A question's label as a word of its own ("6.", "7)"), the question's words after it. */
+const LABEL = /^\d{1,3}[.)]$/;
+/** Of the pairs (a left column's label, a right column's), at least this share has the right one's number higher. */
+const COLUMN_MAJOR = 0.8;
+
+const wordEnd = (w: ReadWord) => w.bbox.x + w.bbox.width;
+
+interface Label {
+  n: number;
+  x: number;
+}
+
+/**
+ * Where a second column starts, from its questions' labels: labels that start a question right of the page's
+ * left labels by a quarter of the page or more, first on their row or after a wide gap (a row may join two
+ * columns' lines), at least two of them within a word's height of each other. Undefined on a one-column page.
+ */
+function columnStart(lines: ReadLine[], wordHeight: number, pageWidth: number): { boundary: number; labels: Label[] } | undefined {
+  const labels: Label[] = [];
+  for (const line of lines)
+    line.words.forEach((word, k) => {
+      const before = line.words[k - 1];
+      if (!LABEL.test(word.text) || k + 1 >= line.words.length) return;
+      if (before && word.bbox.x - wordEnd(before) <= 1.5 * wordHeight) return;
+      labels.push({ n: Number.parseInt(word.text, 10), x: word.bbox.x });
+    });
+  if (labels.length < 3) return undefined;
+  const margin = Math.min(...labels.map((l) => l.x));
+  const far = labels.filter((l) => l.x - margin >= pageWidth / 4).sort((a, b) => a.x - b.x);
+  let best: Label[] = [];
+  for (const first of far) {
+    const cluster = far.filter((l) => l.x >= first.x && l.x - first.x <= wordHeight);
+    if (cluster.length > best.length) best = cluster;
+  }
+  if (best.length < 2) return undefined;
+  return { boundary: best[0]!.x - wordHeight / 2, labels };
+}
+
+/** A row's words cut at a column's start, into the line parts either side (a word across it stays left). */
+function cutAt(line: ReadLine, boundary: number): Segment[] {
+  const left = line.words.filter((w) => w.bbox.x < boundary);
+  const right = line.words.filter((w) => w.bbox.x >= boundary);
+  return [left, right].flatMap((words, column) =>
+    words.length
+      ? [
+          {
+            words,
+            x: words[0]!.bbox.x,
+            y: Math.min(...words.map((w) => w.bbox.y)),
+            confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+            beside: column === 1,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * A label whose point was lost ("7 Write 1 1/4 as…"): a bare number where its column's labels stand, the question's
+ * words after it, one more than the column's label above it. It gets its point back.
+ */
+function relabel(column: Segment[], labelX: number, wordHeight: number): Segment[] {
+  let last: number | undefined;
+  return column.map((segment) => {
+    const [first, next] = segment.words;
+    const label = first && LABEL.test(first.text) ? Number.parseInt(first.text, 10) : undefined;
+    if (label !== undefined) last = label;
+    if (!first || !next || !/^\d{1,3}$/.test(first.text) || Math.abs(first.bbox.x - labelX) > wordHeight / 2) return segment;
+    if (last === undefined || Number(first.text) !== last + 1) return segment;
+    last += 1;
+    return { ...segment, words: [{ ...first, text: `${first.text}.` }, ...segment.words.slice(1)] };
+  });
+}
+
+/**
+ * Two columns in reading order. Questions numbered down each column (1–5 left, 6–9 right) are read column by
+ * column. Numbered across (1 | 2, 3 | 4, as cards in a grid) they are read question by question: each label's block
+ * (its line and the lines under it in its column, up to the next label) in the order the labels stand, top to bottom
+ * and left to right.
+ */
+function readColumns(lines: ReadLine[], boundary: number, labels: Label[], wordHeight: number): Segment[] {
+  const segments = lines.flatMap((line) => cutAt(line, boundary));
+  const [left, right] = [false, true].map((beside) => {
+    const column = segments.filter((s) => s.beside === beside).sort((a, b) => a.y - b.y);
+    const x = median(labels.filter((l) => l.x >= boundary === beside).map((l) => l.x));
+    return relabel(column, x, wordHeight);
+  });
+  const leftNumbers = labels.filter((l) => l.x < boundary).map((l) => l.n);
+  const rightNumbers = labels.filter((l) => l.x >= boundary).map((l) => l.n);
+  let higher = 0;
+  for (const r of rightNumbers) for (const l of leftNumbers) if (r > l) higher++;
+  if (!leftNumbers.length || higher >= COLUMN_MAJOR * leftNumbers.length * rightNumbers.length) return [...left!, ...right!];
+  const blocks = [left!, right!].flatMap((column, c) => {
+    const out: { y: number; column: number; segments: Segment[] }[] = [];
+    for (const segment of column) {
+      const current = out.at(-1);
+      if (!current || startsQuestion(segmentText(segment.words))) out.push({ y: segment.y, column: c, segments: [segment] });
+      else current.segments.push(segment);
+    }
+    return out;
+  });
+  const sameRow = (a: number, b: number) => Math.abs(a - b) < wordHeight;
+  blocks.sort((a, b) => (sameRow(a.y, b.y) ? a.column - b.column : a.y - b.y));
+  return blocks.flatMap((b) => b.segments);
+}
+
 export function layoutLines(page: Pick<PageReading, "lines" | "width" | "confidence">): TextLine[] {
   const asText = (l: ReadLine): TextLine => ({ text: l.text, confidence: l.confidence, words: l.words });
   if (!page.lines.some(hasWordBoxes)) return page.lines.map(asText);
   const wordHeight = median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+  const fromSegments = (segments: Segment[]) =>
+    segments.map((s) => ({ text: segmentText(s.words), confidence: s.confidence, words: s.words }));
+  const pageWidth = page.width || Math.max(...page.lines.map((l) => l.bbox.x + l.bbox.width));
+  const columns = columnStart(page.lines, wordHeight, pageWidth);
+  if (columns) return fromSegments(readColumns(page.lines, columns.boundary, columns.labels, wordHeight));
   // Wider than a few spaces: a column gap or an answer set apart.
   const gap = Math.max(wordHeight * 3, (page.width || 0) * 0.05);
   const segments = page.lines.flatMap((line) => splitAtGaps(line, gap));
@@ -89,5 +200,5 @@ export function layoutLines(page: Pick<PageReading, "lines" | "width" | "confide
   const boundary = median(besideQuestions.map((s) => s.x)) - wordHeight;
   const left = segments.filter((s) => s.x < boundary).sort((a, b) => a.y - b.y);
   const right = segments.filter((s) => s.x >= boundary).sort((a, b) => a.y - b.y);
-  return [...left, ...right].map((s) => ({ text: segmentText(s.words), confidence: s.confidence, words: s.words }));
+  return fromSegments([...left, ...right]);
 }

@@ -65,6 +65,9 @@ function matchAnswerLine(text: string): { number?: number; answer: string } | un
   const [, wordNumber, separator, letterNumber, rest] = m;
   // Only a word label may have lost its colon (its separator is then a space).
   if (separator?.trim() === "" && INSTRUCTION.test(rest)) return undefined;
+  // A number after the word, its colon lost, is the answer, not the question's number ("Answer 450 cm", "Answer 4.5").
+  if (wordNumber && (separator!.trim() === "" || (/^[.\-]$/.test(separator!) && /^\d/.test(rest!))))
+    return { answer: `${wordNumber}${separator}${rest}` };
   const number = wordNumber ?? letterNumber;
   return { number: number ? Number(number) : undefined, answer: rest };
 }
@@ -231,7 +234,8 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         answer: given,
         readingConfidence: given ? answerConfidence(line, given) : line.confidence,
         line: index,
-        source: given ? "label" : "inline",
+        // On the question's own line: an "Answer:" line under it, where the child wrote too, wins.
+        source: "inline",
         matchedBy: "number",
       });
       waitingForAnswer = !given;
