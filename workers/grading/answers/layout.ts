@@ -42,18 +42,22 @@ function hasWordBoxes(line: ReadLine): boolean {
   return line.words.length > 1 && new Set(line.words.map((w) => w.bbox.x)).size > 1;
 }
 
+function segmentOf(words: ReadWord[], beside: boolean): Segment {
+  return {
+    words,
+    x: words[0]!.bbox.x,
+    y: Math.min(...words.map((w) => w.bbox.y)),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+    beside,
+  };
+}
+
 function splitAtGaps(line: ReadLine, gap: number): Segment[] {
   const segments: Segment[] = [];
   let words: ReadWord[] = [];
   const flush = () => {
     if (!words.length) return;
-    segments.push({
-      words,
-      x: words[0].bbox.x,
-      y: Math.min(...words.map((w) => w.bbox.y)),
-      confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
-      beside: segments.length > 0,
-    });
+    segments.push(segmentOf(words, segments.length > 0));
     words = [];
   };
   for (const word of line.words) {
@@ -116,19 +120,7 @@ function columnStart(lines: ReadLine[], wordHeight: number, pageWidth: number): 
 function cutAt(line: ReadLine, boundary: number): Segment[] {
   const left = line.words.filter((w) => w.bbox.x < boundary);
   const right = line.words.filter((w) => w.bbox.x >= boundary);
-  return [left, right].flatMap((words, column) =>
-    words.length
-      ? [
-          {
-            words,
-            x: words[0]!.bbox.x,
-            y: Math.min(...words.map((w) => w.bbox.y)),
-            confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
-            beside: column === 1,
-          },
-        ]
-      : [],
-  );
+  return [left, right].flatMap((words, column) => (words.length ? [segmentOf(words, column === 1)] : []));
 }
 
 /**
