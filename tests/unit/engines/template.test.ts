@@ -120,6 +120,25 @@ describe("the worksheet's template from a class set", () => {
     expect([...marked.words].map((w) => w.text).sort()).toEqual(["112", "56", "B", "Kai", "Paris", "Silva"].sort());
   });
 
+  it("cuts a student's answer from the printed word it was read joined to ('8=56'), and grades it", () => {
+    const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
+    const close = [
+      ...PRINTED.filter((w) => !(w.y === 360 && (w.text === "8" || w.text === "="))),
+      { text: "8=56", x: 250, y: 360 },
+      ...filled("Kai Silva", ["B", "", "112", "Paris"], 9).filter((w) => w.text),
+    ];
+    const late = page(close, 1.5, 0.9, 30, 40);
+    expect([...studentWords(template, late)!.words].map((w) => w.text).sort()).toEqual(["112", "=56", "B", "Kai", "Paris", "Silva"].sort());
+    const key = parseAnswerKey(KEY, { totalPoints: 8 });
+    const result = gradeSubmission({ reading: reading(late), key, assignment: { points: 8 }, template });
+    expect(result.questions.map((q) => [q.studentAnswer, q.pointsAwarded])).toEqual([
+      ["B", 2],
+      ["56", 2],
+      ["112", 2],
+      ["Paris", 2],
+    ]);
+  });
+
   it("refuses pages that are not one worksheet, and too few pages", () => {
     const other = page(line("Essay: my summer holiday was spent by the sea with my family", 100, 100), 0, 1, 0, 0);
     expect(findTemplate([pages[0]!, other, { ...other }])).toBeNull();

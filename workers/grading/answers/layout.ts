@@ -172,9 +172,27 @@ function readColumns(lines: ReadLine[], boundary: number, labels: Label[], wordH
   return blocks.flatMap((b) => b.segments);
 }
 
-export function layoutLines(page: Pick<PageReading, "lines" | "width" | "confidence">): TextLine[] {
+/**
+ * A row with its words in the order they stand: a word read apart and added to its row after the rest (ink no word
+ * covered, read alone: a matching letter "C" left of "8. Write…") goes back before the words it stands left of.
+ * The row is unchanged when every word stands right of the one before it or overlaps it.
+ */
+function inReadingOrder(line: ReadLine): ReadLine {
+  const words: ReadWord[] = [];
+  let moved = false;
+  for (const word of line.words) {
+    let at = words.length;
+    while (at > 0 && word.bbox.x + word.bbox.width <= words[at - 1]!.bbox.x) at--;
+    moved ||= at < words.length;
+    words.splice(at, 0, word);
+  }
+  return moved ? { ...line, words, text: segmentText(words) } : line;
+}
+
+export function layoutLines(read: Pick<PageReading, "lines" | "width" | "confidence">): TextLine[] {
   const asText = (l: ReadLine): TextLine => ({ text: l.text, confidence: l.confidence, words: l.words });
-  if (!page.lines.some(hasWordBoxes)) return page.lines.map(asText);
+  if (!read.lines.some(hasWordBoxes)) return read.lines.map(asText);
+  const page = { ...read, lines: read.lines.map(inReadingOrder) };
   const wordHeight = median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
   const fromSegments = (segments: Segment[]) =>
     segments.map((s) => ({ text: segmentText(s.words), confidence: s.confidence, words: s.words }));

@@ -87,9 +87,12 @@ function cleanAnswer(text: string): string {
   );
 }
 
-/** "K 2. Add 305 and 86.": the letter a child wrote before a question whose key is a letter is its answer. */
+/**
+ * "K 2. Add 305 and 86.": the letter a child wrote before a question whose key is a letter is its answer. A stroke
+ * read between them ("C - 8.", "F |- 9.": the letter's own ink, boxed again and read as a dash) is left out.
+ */
 function letterBefore(text: string, key?: AnswerKey): string {
-  return text.replace(/^([A-Z])\s+(\d{1,2})([.)])\s+(.*)$/, (all, letter: string, n: string, sep: string, rest: string) => {
+  return text.replace(/^([A-Z])\s+(?:[-|_~]+\s+)?(\d{1,2})([.)])\s+(.*)$/, (all, letter: string, n: string, sep: string, rest: string) => {
     const accepted = key?.questions.find((q) => q.number === Number(n))?.accepted;
     return !accepted || accepted.some((a) => /^[A-Z]$/i.test(a.raw.trim())) ? `${n}${sep} ${rest} Answer: ${letter}` : all;
   });
@@ -382,9 +385,10 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     const lines = layoutLines(page).map((l) => ({ ...l, page: page.number }));
     const marked = template ? studentWords(template, page) : null;
     if (!marked) return lines;
-    return lines.map((l) => ({
-      ...l,
-      student: studentText(l.words ?? [], (w) => marked.words.has(w as ReadWord)),
-    }));
+    return lines.map((l) => {
+      // A word read across the print and the student's ink is cut in two (template.ts).
+      const words = marked.joined.size ? l.words?.flatMap((w) => marked.joined.get(w as ReadWord) ?? [w]) : l.words;
+      return { ...l, words, student: studentText(words ?? [], (w) => marked.words.has(w as ReadWord)) };
+    });
   });
 }

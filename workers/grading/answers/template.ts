@@ -250,16 +250,62 @@ export function templatePoints(template: PrintedLayout): WordPoint[] {
 export function studentWords(
   template: WorksheetTemplate,
   page: Pick<PageReading, "lines">,
-): { words: Set<ReadWord>; residual: number } | null {
+): { words: Set<ReadWord>; joined: Map<ReadWord, [ReadWord, ReadWord]>; residual: number } | null {
   const printed = templatePoints(template);
   const fit = register(pageWords(page).map(wordPoint), printed, textHeight(page));
   if (!fit) return null;
-  const templateInk = template.words.map((w) => inkOf(w));
+  const templateInk = template.words.map((w) => ({ word: w, ink: inkOf(w) }));
+  const inks = templateInk.map((t) => t.ink);
   const student = new Set<ReadWord>();
+  const joined = new Map<ReadWord, [ReadWord, ReadWord]>();
   for (const line of page.lines)
     for (const w of line.words) {
       const ink = inkOf(w, fit.map);
-      if (ink.alnum && !inkAt(ink, templateInk, template.textHeight, false, true)) student.add(w);
+      if (!ink.alnum || inkAt(ink, inks, template.textHeight, false, true)) continue;
+      const parts = printedThenStudent(w, ink, templateInk, template.textHeight);
+      if (parts) joined.set(w, parts);
+      student.add(parts?.[1] ?? w);
     }
-  return { words: student, residual: fit.residual };
+  return { words: student, joined, residual: fit.residual };
+}
+
+/** Where `printed` ends at the start of `text`, its letters and digits the same; 0 when it does not start it. */
+function printedEnd(text: string, printed: string): number {
+  if (text.startsWith(printed)) return printed.length;
+  const want = alnum(printed);
+  let at = 0;
+  while (at < text.length && alnum(text.slice(0, at)) !== want) at++;
+  if (alnum(text.slice(0, at)) !== want) return 0;
+  // The printed word's closing marks ("11?", "Answer:") go with it.
+  const tail = printed.replace(/^.*[\p{L}\p{N}]/u, "");
+  while (at < text.length && tail.includes(text[at]!)) at++;
+  return at;
+}
+
+/**
+ * A page word that starts with a printed word at its very place and goes on with the student's ink ("11?88": the
+ * question's "11?" and a child's "88" written close after it, read as one word): its printed and student parts,
+ * cut where the printed word ends. The readers' alternatives stay with neither: they read print and ink as one.
+ */
+function printedThenStudent(
+  word: ReadWord,
+  ink: Ink,
+  template: { word: ReadWord; ink: Ink }[],
+  height: number,
+): [ReadWord, ReadWord] | undefined {
+  for (const t of template) {
+    if (!t.ink.alnum || t.ink.alnum.length >= ink.alnum.length || !ink.alnum.startsWith(t.ink.alnum)) continue;
+    if (Math.abs(t.ink.box.left - ink.box.left) > SAME_PLACE * height || Math.abs(t.ink.y - ink.y) > SAME_PLACE * height) continue;
+    const end = printedEnd(word.text, t.word.text);
+    const rest = word.text.slice(end).trim();
+    if (!end || !alnum(rest)) continue;
+    const share = Math.min(0.9, Math.max(0.1, (t.ink.box.right - ink.box.left) / (ink.box.right - ink.box.left || 1)));
+    const { x, y, width, height: h } = word.bbox;
+    const cut = width * share;
+    return [
+      { text: word.text.slice(0, end), confidence: word.confidence, bbox: { x, y, width: cut, height: h }, printed: true },
+      { text: rest, confidence: word.confidence, bbox: { x: x + cut, y, width: width - cut, height: h } },
+    ];
+  }
+  return undefined;
 }
