@@ -10,7 +10,8 @@ import { findTemplate } from "../../../workers/grading/answers/template";
 import { joinHandwriting } from "../../../workers/grading/reading/handwriting/words";
 import { splitTallBox } from "../../../workers/grading/reading/ocr/tall-boxes";
 import type { ReadLine, ReadWord } from "../../../workers/grading/reading/types";
-import { ocrPage, row } from "./ocr-pages";
+import { gradeSubmission } from "../../../workers/grading/judging/grade";
+import { ocrPage, ocrReading, row } from "./ocr-pages";
 
 /** A matching row: the letter written on the blank (if read), the question at 220, its option at 1300. */
 const matchingRow = (y: number, letter: string, question: string, option: string) =>
@@ -48,6 +49,20 @@ describe("a matching exercise", () => {
     lines[2] = row(220, [{ x: 175, text: "-" }, { x: 220, text: "2. What is frozen water called?" }, { x: 1300, text: "E. ice" }, { x: 130, text: "E" }]);
     const answers = Object.fromEntries(extractFromLines(layoutLines(ocrPage(lines)), key).answers.map((a) => [a.number, a.answer]));
     expect(answers).toEqual({ 1: "K", 2: "E", 3: "H" });
+  });
+
+  it("flags a wrong letter read unsurely when it looks like the key's ('C' for G), and no other", () => {
+    const letterKey = parseAnswerKey("1. G\n2. E\n3. H", { totalPoints: 6 });
+    const graded = (letter: string, confidence: number) => {
+      const lines = sheet([letter, "E", "H"]);
+      lines[1]!.words[0]!.confidence = confidence;
+      return gradeSubmission({ reading: ocrReading(ocrPage(lines)), key: letterKey, assignment: { points: 6 } }).questions[0]!;
+    };
+    expect(graded("C", 0.57)).toMatchObject({ pointsAwarded: 0, needsReview: true });
+    expect(graded("C", 0.57).reviewReason).toMatch(/may be the key's G, misread/);
+    // Read surely, or a letter that does not look like G: the mark stands without a look.
+    expect(graded("C", 0.95)).toMatchObject({ pointsAwarded: 0, needsReview: false });
+    expect(graded("K", 0.57)).toMatchObject({ pointsAwarded: 0, needsReview: false });
   });
 
   it("keeps the option labels in the template though their letters are the key's answers", () => {

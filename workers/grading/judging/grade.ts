@@ -13,7 +13,7 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
-import { handwrittenWord, keyBehindLookalikes, verifyHandwriting } from "./handwriting";
+import { handwrittenWord, keyBehindLookalikes, keyLetterBehindLookalike, verifyHandwriting } from "./handwriting";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
@@ -70,6 +70,12 @@ function answerWordConfidence(line: GradedLine | undefined, answer: string): num
   const tokens = new Set(answer.toLowerCase().split(/\s+/).filter(Boolean));
   const words = line.words.filter((w) => tokens.has(w.text.toLowerCase()) || [...tokens].some((t) => w.text.toLowerCase().includes(t)));
   return words.length ? Math.min(...words.map((w) => w.confidence)) : undefined;
+}
+
+/** The confidence of the word on the answer's line that is the answer itself (a one-letter answer), if there is one. */
+function ownWordConfidence(line: GradedLine | undefined, answer: string): number | undefined {
+  const own = line?.words?.filter((w) => w.text.replace(/[.)]$/, "").toLowerCase() === answer.trim().toLowerCase());
+  return own?.length ? Math.min(...own.map((w) => w.confidence)) : undefined;
 }
 
 /** A "read answer" that is really a question's text (a blank answer followed by the next question). */
@@ -161,6 +167,9 @@ function gradeWithKey(
     } else if (!questionLike && match.credit < 1 && keyBehindLookalikes(cleaned, keyAnswer)) {
       const earlier = "doubt" in match ? match.doubt : undefined;
       match = { ...match, doubt: [earlier, `"${cleaned}" may be the key's ${keyAnswer} with a digit misread.`].filter(Boolean).join(" ") };
+    } else if (!questionLike && match.credit < 1 && keyLetterBehindLookalike(cleaned, keyAnswer, ownWordConfidence(line, cleaned))) {
+      const earlier = "doubt" in match ? match.doubt : undefined;
+      match = { ...match, doubt: [earlier, `"${cleaned}" may be the key's ${keyAnswer}, misread: the letters look alike.`].filter(Boolean).join(" ") };
     }
     const review = reviewQuestion({
       answered: true,

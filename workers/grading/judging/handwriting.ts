@@ -150,6 +150,24 @@ export function keyBehindLookalikes(answer: string, keyAnswer: string): boolean 
   return digits !== seen && /^\d+$/.test(digits) && keyAnswer.split(" or ").some((k) => k.replace(/\s+/g, "") === digits);
 }
 
+/** Capital letters a child's hand or a phone's blur makes one another ("G" read "C", "I" read "J"). */
+const LETTERS_ALIKE = ["CG", "CO", "OQ", "OD", "DP", "EF", "PR", "BR", "BD", "IJ", "IL", "IT", "JL", "UV", "VY", "MN", "HN", "KX", "HK"];
+/** A letter read at least this surely is the letter read. */
+const LETTER_SURE = 0.7;
+
+/**
+ * A one-letter answer short of full, read unsurely (`confidence`), whose letter looks like the key's ("C" where the
+ * key is G): the mark is a look.
+ */
+export function keyLetterBehindLookalike(answer: string, keyAnswer: string, confidence: number | undefined): boolean {
+  const read = answer.trim().replace(/[.)]$/, "").toUpperCase();
+  if (!/^[A-Z]$/.test(read) || (confidence ?? 0) >= LETTER_SURE) return false;
+  return keyAnswer
+    .split(" or ")
+    .map((k) => k.trim().toUpperCase())
+    .some((k) => /^[A-Z]$/.test(k) && LETTERS_ALIKE.some((pair) => pair.includes(k) && pair.includes(read) && k !== read));
+}
+
 /** The handwritten number in `answer` on `line`: the last of its words that carries the readers' alternatives. */
 export function handwrittenWord(line: TextLine | undefined, answer: string): { text: string; alternatives: WordAlternatives } | undefined {
   const tokens = answer.split(/\s+/).filter(Boolean).reverse();
