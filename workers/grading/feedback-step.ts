@@ -4,8 +4,16 @@ import type { DocumentReading, GradingResult } from "./engines";
 import { getGradingProvider, type GradingProvider } from "./providers";
 import type { JobEventSink } from "./results";
 
-/** Feedback deltas are sent to the job's log a few tokens at a time: live enough to read, light on the log. */
+/**
+ * Feedback deltas are sent to the job's log a few tokens at a time, live enough to read and light on the log: the
+ * first as soon as it has a few tokens, the next when a few more have come and a moment has passed, or when many
+ * have. A hosted model's tokens arrive at its pace, a few an event; the local writer's all at once, and a class set's
+ * 30 feedbacks then cost the job's log about 7 events each, not about 45 (each event is a write and a broadcast by
+ * the job's Durable Object, in the process that serves the pages: bench:jobs).
+ */
 const FEEDBACK_TOKENS_PER_EVENT = 3;
+const FEEDBACK_EVENT_GAP_MS = 100;
+const FEEDBACK_TOKENS_AT_MOST = 24;
 
 export type FeedbackInput = {
   submission: { id: string; studentName: string };
@@ -21,11 +29,13 @@ export async function writeFeedback(provider: GradingProvider, input: FeedbackIn
   let feedback = "";
   let pending: string[] = [];
   let part = 0;
+  let flushedAt = -Infinity;
   const flush = async () => {
     if (pending.length === 0) return;
     const delta = pending.join("");
     pending = [];
     part += 1;
+    flushedAt = Date.now();
     await sink.append({ type: "feedback_delta", submissionId: submission.id, delta }, `feedback:${submission.id}:${attempt}:${part}`);
   };
   const stream = async (writer: GradingProvider) => {
@@ -33,7 +43,8 @@ export async function writeFeedback(provider: GradingProvider, input: FeedbackIn
     for await (const delta of textStream) {
       feedback += delta;
       pending.push(delta);
-      if (pending.length >= FEEDBACK_TOKENS_PER_EVENT) await flush();
+      const due = pending.length >= FEEDBACK_TOKENS_PER_EVENT && Date.now() - flushedAt >= FEEDBACK_EVENT_GAP_MS;
+      if (due || pending.length >= FEEDBACK_TOKENS_AT_MOST) await flush();
     }
     await flush();
   };
