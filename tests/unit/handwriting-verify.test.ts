@@ -203,6 +203,33 @@ describe("verify, don't only transcribe", () => {
     expect(v.doubt).toMatch(/reads "12" \(\d+%\) or "13" \(\d+%\)/);
   });
 
+  it("weighs PP-OCR's number when the two readers share no digit, however sure the handwriting reader ('45' seen '72')", () => {
+    const key45 = parseAnswerKey("1. 45", { totalPoints: 1 }).questions[0]!;
+    const seen = (ocr: string) =>
+      verifyHandwriting(
+        key45,
+        "72",
+        {
+          text: "72",
+          alternatives: alternatives(
+            [
+              ["72", 0.71],
+              ["76", 0.14],
+            ],
+            ocr,
+          ),
+        },
+        undefined,
+        "45",
+      );
+    const disjoint = seen("45");
+    expect(disjoint.judgement.credit).toBe(1);
+    expect(disjoint.clear).toBe(false);
+    expect(disjoint.answer).toBe("45");
+    // A digit in common ("42" and "72"): the sure handwriting reading stands.
+    expect(seen("42").answer).toBe("72");
+  });
+
   it("flags a mark short of full when the key's answer is in sight, or one slip from an unsure reading", () => {
     // The ink gives 13 (the key) a few percent: the child may have written it.
     const inSight = verifyHandwriting(

@@ -207,7 +207,11 @@ export function verifyHandwriting(
   const seen = asDigits(ocr.text);
   // Neither reader is sure and they do not meet: PP-OCR's plain number is a candidate of its own, weighed by its
   // confidence (a font's "431" the handwriting reader reads "6431" at 42%), and the mark is a look (decision 0054).
-  const apart = /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && (inked[0]?.share ?? 0) < UNSURE_READING;
+  // So when their readings share no digit at all ("45" where the handwriting reader sees "72": a font's digits, unlike
+  // any it was trained on), however sure the handwriting reader is.
+  const disjoint = !!inked[0] && ![...seen].some((c) => /\d/.test(c) && inked[0]!.text.includes(c));
+  const apart =
+    /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && ((inked[0]?.share ?? 0) < UNSURE_READING || disjoint);
   const readings: { text: string; share: number; own?: boolean }[] = apart
     ? [...inked, { text: seen, share: ocr.confidence, own: true }]
     : inked;
