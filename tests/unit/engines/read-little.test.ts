@@ -62,6 +62,29 @@ describe("registering a class-set page from its boxes (read little)", () => {
     expect(printedLines).toEqual([0, 1, 4, 6]);
   });
 
+  it("corrects a map's drift down a page taken at another scale down than across, and takes no answer box for the options above it", () => {
+    const lines: [string, number][] = [
+      ...LINES,
+      ["7. Which continent is Egypt in? Sam keeps careful notes of it", 560],
+      ["A) Asia B) Europe C) Africa", 610],
+      ["Answer:", 645],
+    ];
+    const layout: PrintedLayout = { words: lines.flatMap(([text, y]) => words(text, 100, y)), textHeight: H };
+    const page = (x: number, y: number) => ({ x: x * 0.9 + 37, y: y * 0.96 - 22 });
+    const pageBox = ([text, y]: [string, number], i: number) => {
+      const b = extent(text, y, i === lines.length - 1 ? 6 : 0);
+      const at = page(b.x - 4, b.y);
+      return { x: at.x, y: at.y, width: (b.width + 8) * 0.9, height: b.height * 0.96 };
+    };
+    const drifting = lines.map(pageBox);
+    const fit = fitBoxesToLayout(drifting, layout)!;
+    const foot = applyAffine(fit.map, page(300, 665));
+    expect(Math.abs(foot.y - 665)).toBeLessThan(0.2 * H);
+    // "Answer: Africa" is the child's, under the options: never their print.
+    expect(fit.printed).not.toContain(drifting.at(-1));
+    expect(fit.printed).toContain(drifting.at(-2));
+  });
+
   it("finds no map for a page of another worksheet", () => {
     const other = [60, 130, 210, 290, 370, 450, 530, 610].map((y, i) => ({ x: 80, y, width: 150 + ((i * 137) % 500), height: 36 }));
     expect(fitBoxesToLayout(other, LAYOUT)).toBeUndefined();

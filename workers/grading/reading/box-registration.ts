@@ -16,6 +16,8 @@ const TRIED_BOXES = 6;
 const HEIGHT_SLACK = 0.2;
 /** A box's ends and a run's (mapped) agree within this many text heights. */
 const END = 0.7;
+/** A printed box's middle lies within this many text heights of its printed words' row, under the map. */
+const ROW = 0.3;
 /** Closer than this (text heights) to a printed word of its line, a box's end cuts that line. */
 const CUT_GAP = 0.5;
 /** The printed boxes a map must explain: at least this many, and this share of the page's boxes. */
@@ -88,13 +90,19 @@ function placed(
     );
   if (cut) return { kind: "cut" };
   if (Math.abs(left - a.x) > END * H || Math.abs(right - b.x) > END * H) return { kind: "other" };
+  // A box whose middle lies far off its printed words' row sits between lines: not this row's print.
+  const printedY = inside.reduce((sum, w) => sum + w.bbox.y + w.bbox.height / 2, 0) / inside.length;
+  if (Math.abs(printedY - y) > ROW * H) return { kind: "other" };
   const p = (x: number, yy: number): WordPoint => ({ text: "", x, y: yy });
+  // The box's ends pair with its printed words' ends, across and down: pairing them with where the map puts the box
+  // (as before) left a map's drift down a photographed page uncorrected (0.4 of a text height at its foot, where an
+  // "Answer:" box under options was then taken for the options line, and the child's answer was never read).
   return {
     kind: "printed",
     inside,
     ends: [
-      [p(box.x, mid(box)), p(left, y)],
-      [p(box.x + box.width, mid(box)), p(right, y)],
+      [p(box.x, mid(box)), p(left, printedY)],
+      [p(box.x + box.width, mid(box)), p(right, printedY)],
     ],
   };
 }
