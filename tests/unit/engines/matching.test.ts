@@ -46,7 +46,12 @@ describe("a matching exercise", () => {
   it("finds the letter read apart and put at its row's end, and reads past a dash boxed from its ink", () => {
     const lines = sheet(["K", "E", "H"]);
     // Question 2's letter: the detector's box over it read "-", the letter's ink read alone and added after the row.
-    lines[2] = row(220, [{ x: 175, text: "-" }, { x: 220, text: "2. What is frozen water called?" }, { x: 1300, text: "E. ice" }, { x: 130, text: "E" }]);
+    lines[2] = row(220, [
+      { x: 175, text: "-" },
+      { x: 220, text: "2. What is frozen water called?" },
+      { x: 1300, text: "E. ice" },
+      { x: 130, text: "E" },
+    ]);
     const answers = Object.fromEntries(extractFromLines(layoutLines(ocrPage(lines)), key).answers.map((a) => [a.number, a.answer]));
     expect(answers).toEqual({ 1: "K", 2: "E", 3: "H" });
   });

@@ -72,12 +72,6 @@ function answerWordConfidence(line: GradedLine | undefined, answer: string): num
   return words.length ? Math.min(...words.map((w) => w.confidence)) : undefined;
 }
 
-/** The confidence of the word on the answer's line that is the answer itself (a one-letter answer), if there is one. */
-function ownWordConfidence(line: GradedLine | undefined, answer: string): number | undefined {
-  const own = line?.words?.filter((w) => w.text.replace(/[.)]$/, "").toLowerCase() === answer.trim().toLowerCase());
-  return own?.length ? Math.min(...own.map((w) => w.confidence)) : undefined;
-}
-
 /** A "read answer" that is really a question's text (a blank answer followed by the next question). */
 function looksLikeQuestion(answer: string, number: number, contexts: Map<number, QuestionContext>): boolean {
   const a = answer.toLowerCase().replace(/\s+/g, " ").trim();
@@ -164,12 +158,13 @@ function gradeWithKey(
         doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,
       };
       answerShown = verdict.answer;
-    } else if (!questionLike && match.credit < 1 && keyBehindLookalikes(cleaned, keyAnswer)) {
-      const earlier = "doubt" in match ? match.doubt : undefined;
-      match = { ...match, doubt: [earlier, `"${cleaned}" may be the key's ${keyAnswer} with a digit misread.`].filter(Boolean).join(" ") };
-    } else if (!questionLike && match.credit < 1 && keyLetterBehindLookalike(cleaned, keyAnswer, ownWordConfidence(line, cleaned))) {
-      const earlier = "doubt" in match ? match.doubt : undefined;
-      match = { ...match, doubt: [earlier, `"${cleaned}" may be the key's ${keyAnswer}, misread: the letters look alike.`].filter(Boolean).join(" ") };
+    } else if (!questionLike && match.credit < 1) {
+      const misread = keyBehindLookalikes(cleaned, keyAnswer)
+        ? `"${cleaned}" may be the key's ${keyAnswer} with a digit misread.`
+        : keyLetterBehindLookalike(cleaned, keyAnswer, line)
+          ? `"${cleaned}" may be the key's ${keyAnswer}, misread: the letters look alike.`
+          : undefined;
+      if (misread) match = { ...match, doubt: ["doubt" in match ? match.doubt : undefined, misread].filter(Boolean).join(" ") };
     }
     const review = reviewQuestion({
       answered: true,

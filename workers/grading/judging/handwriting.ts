@@ -156,12 +156,14 @@ const LETTERS_ALIKE = ["CG", "CO", "OQ", "OD", "DP", "EF", "PR", "BR", "BD", "IJ
 const LETTER_SURE = 0.7;
 
 /**
- * A one-letter answer short of full, read unsurely (`confidence`), whose letter looks like the key's ("C" where the
- * key is G): the mark is a look.
+ * A one-letter answer short of full, read unsurely (its word on `line`), whose letter looks like the key's ("C" where
+ * the key is G): the mark is a look.
  */
-export function keyLetterBehindLookalike(answer: string, keyAnswer: string, confidence: number | undefined): boolean {
+export function keyLetterBehindLookalike(answer: string, keyAnswer: string, line: TextLine | undefined): boolean {
   const read = answer.trim().replace(/[.)]$/, "").toUpperCase();
-  if (!/^[A-Z]$/.test(read) || (confidence ?? 0) >= LETTER_SURE) return false;
+  if (!/^[A-Z]$/.test(read)) return false;
+  const own = line?.words?.filter((w) => w.text.replace(/[.)]$/, "").toUpperCase() === read) ?? [];
+  if (!own.length || Math.min(...own.map((w) => w.confidence)) >= LETTER_SURE) return false;
   return keyAnswer
     .split(" or ")
     .map((k) => k.trim().toUpperCase())
