@@ -118,9 +118,14 @@ describe("PP-OCR's sure number against the ink's reading", () => {
     };
     const v = verifyHandwriting(q, "2", { text: "2", alternatives }, undefined, "5.8");
     expect(v.clear).toBe(false);
-    expect(v.doubt).toMatch(/The page reader saw "5. 8"/);
-    // PP-OCR unsure: the ink's reading stands.
+    // The two readers share no digit: PP-OCR's number is weighed too (decision 0071), and
+    // both readings are shown.
+    expect(v.judgement.credit).toBe(1);
+    expect(v.doubt).toMatch(/reads "5\.8" \(\d+%\) or "2" \(\d+%\)/);
     const unsure = { ...alternatives, ocr: { text: "5. 8", confidence: 0.8 } };
-    expect(verifyHandwriting(q, "2", { text: "2", alternatives: unsure }, undefined, "5.8").clear).toBe(true);
+    expect(verifyHandwriting(q, "2", { text: "2", alternatives: unsure }, undefined, "5.8").clear).toBe(false);
+    // PP-OCR unsure and a digit in common ("5. 2"): the ink's reading stands.
+    const near = { ...alternatives, ocr: { text: "5. 2", confidence: 0.8 } };
+    expect(verifyHandwriting(q, "2", { text: "2", alternatives: near }, undefined, "5.8")).toMatchObject({ clear: true, answer: "2" });
   });
 });
