@@ -1,5 +1,5 @@
 // Doubts a verified handwritten answer settles (judging/handwriting.ts), and a last digit written apart from the rest
-// reached by the answer's crop (reading/handwriting/reach.ts).
+// reached by the answer's crop, a sign before it left out (reading/handwriting/reach.ts).
 import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
@@ -7,7 +7,7 @@ import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
 import { verifyHandwriting } from "../../workers/grading/judging/handwriting";
-import { inkReach } from "../../workers/grading/reading/handwriting/reach";
+import { clearStart, inkReach } from "../../workers/grading/reading/handwriting/reach";
 import type { ReadLine, WordAlternatives } from "../../workers/grading/reading/types";
 import { ocrPage, ocrReading } from "./engines/ocr-pages";
 
@@ -100,6 +100,29 @@ describe("a last digit written apart", () => {
     expect(reached).toBeLessThanOrEqual(near.threeEnd);
     const far = page(Math.round(3 * textHeight));
     expect(inkReach(far.page, 0, far.page.height, far.end, textHeight)).toBe(far.end);
+  });
+
+  it("starts a crop after a sign it would cut, and where it starts when nothing is cut", () => {
+    // The right end of a "=" (two bars, 6 px of them in the crop), a gap, then pencil digits over their answer line.
+    const { page: twelve } = page(10);
+    const stub = 6;
+    const gap = 8;
+    const width = stub + gap + twelve.width;
+    const data = new Uint8Array(width * twelve.height).fill(250);
+    for (let y = 0; y < twelve.height; y++)
+      data.set(twelve.data.subarray(y * twelve.width, (y + 1) * twelve.width), y * width + stub + gap);
+    const bar = (y0: number) => {
+      for (let y = y0; y < y0 + 3; y++) data.fill(20, y * width, y * width + stub);
+    };
+    bar(Math.round(0.35 * twelve.height));
+    bar(Math.round(0.55 * twelve.height));
+    const cut = { data, width, height: twelve.height };
+    const start = clearStart(cut, 0, cut.height, 0, stub + gap, width);
+    expect(start).toBeGreaterThanOrEqual(stub);
+    expect(start).toBeLessThanOrEqual(stub + gap);
+    // Starting on blank paper, or with no blank column before the word: the crop starts where it was.
+    expect(clearStart(cut, 0, cut.height, stub + 2, stub + gap, width)).toBe(stub + 2);
+    expect(clearStart(cut, 0, cut.height, 0, stub - 1, width)).toBe(0);
   });
 });
 

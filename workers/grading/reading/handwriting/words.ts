@@ -6,7 +6,7 @@
 // PP-OCR read surely that the handwriting reader does not see is print, PP-OCR's alone (decision 0054).
 import type { ReadLine, ReadWord, WordAlternatives } from "../types";
 import { withLostEquals } from "./equals";
-import { inkReach } from "./reach";
+import { clearStart, inkReach } from "./reach";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
@@ -79,6 +79,9 @@ function cropOf(page: GreyImage, line: ReadLine, from: number, to: number): Grey
   const bottom = Math.min(page.height, Math.ceil(y + 1.2 * h));
   // A last digit written apart, outside every box ("12" boxed of 123): the crop reaches on over the ink after it.
   if (!next) x1 = Math.max(x1, inkReach(page, top, bottom, Math.max(last.x + last.width, line.bbox.x + line.bbox.width), h) + pad);
+  // A sign before the word cut at the crop's edge (a "=" boxed short) is left out: its stubs would read as a digit.
+  const sign = from > 0 && !/[\p{L}\d]/u.test(line.words[from - 1].text);
+  if (sign) x0 = clearStart(page, top, bottom, x0, first.x, x1);
   const left = Math.max(0, Math.floor(x0));
   const right = Math.min(page.width, Math.ceil(x1));
   const width = Math.max(1, right - left);
