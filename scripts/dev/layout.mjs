@@ -205,6 +205,9 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     WRANGLER_SEND_METRICS: "false",
     // A dev registry of our own: other checkouts' `wrangler dev` sessions use the same worker names.
     WRANGLER_REGISTRY_PATH: join(resolve(persist), "dev-registry"),
+    // Bundled as `wrangler deploy` bundles (React's production server renderer, not its development one): a page
+    // costs the CPU it costs when deployed (docs/decisions/0072). NODE_ENV=development keeps React's checks.
+    NODE_ENV: process.env.NODE_ENV || "production",
   };
   const processes = [];
   let stopping = false;
