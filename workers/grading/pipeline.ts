@@ -22,7 +22,7 @@ import {
   type Rubric,
 } from "./engines";
 import { blankWorksheet } from "./blank-worksheet";
-import { classSetTemplate, keptTemplate } from "./class-set";
+import { classSetTemplate, templateStepUnderWay, templateWhenRead } from "./class-set";
 import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
 import { hostedReadersForTeacher, type HostedReaders } from "./vision-step";
@@ -144,6 +144,7 @@ async function readSubmissionFile(
   sink: JobEventSink,
   printed: (() => Promise<PrintedLayout | undefined>) | undefined,
   vision: HostedReaders["pages"],
+  onRead: () => void,
 ): Promise<DocumentReading> {
   const file = submission.fileId ? await scope.find(assignmentFiles, submission.fileId) : undefined;
   if (!file) throw new PermanentGradingError("The uploaded file could not be found.");
@@ -153,6 +154,7 @@ async function readSubmissionFile(
     vision,
     printedWhenRead: printed,
     onPage: (page) => {
+      onRead();
       pageEvents.push(
         sink.append(
           {
@@ -175,6 +177,16 @@ async function readSubmissionFile(
 }
 
 export async function processSubmission(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink) {
+  // A template step under way ends, whatever happens to the submission: no page waits on it for nothing.
+  const templateStep: { end?: () => void } = {};
+  try {
+    await gradeOne(env, message, attempt, sink, templateStep);
+  } finally {
+    templateStep.end?.();
+  }
+}
+
+async function gradeOne(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink, templateStep: { end?: () => void }) {
   const scope = forTeacher(getDb(env.DB), message.teacherId);
   const submission = await scope.find(submissions, message.submissionId);
   if (!submission) throw new PermanentGradingError("This submission no longer exists.");
@@ -197,7 +209,11 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const blank = assignment ? await blankWorksheet(env, scope, assignment.id) : {};
   // Looked up when a reader takes the page: pages queued while the first ones were read get the template found meanwhile.
   const printed =
-    assignment && !corrected ? async () => blank.template ?? (await keptTemplate(env.UPLOADS, scope.teacherId, assignment.id)) : undefined;
+    assignment && !corrected
+      ? async () => blank.template ?? (await templateWhenRead(env.UPLOADS, scope.teacherId, assignment.id))
+      : undefined;
+  // From the moment its page is read (before its reader is free) until the template step has ended (class-set.ts).
+  const pageRead = () => void (templateStep.end ??= assignment ? templateStepUnderWay(assignment.id) : undefined);
   // The key and rubric are read while the page is (an uploaded key is read once per batch, above): the first
   // page's marks do not wait for the key's file to be read after it.
   const keyAndRubric = loadKeyAndRubric(env, scope, assignment);
@@ -206,7 +222,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
   const hosted = corrected ? {} : await hostedReadersForTeacher(env, scope);
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
-    : await readSubmissionFile(env, scope, submission, sink, printed, hosted.pages);
+    : await readSubmissionFile(env, scope, submission, sink, printed, hosted.pages, pageRead);
   if (corrected) {
     await sink.append(
       { type: "page_read", submissionId: submission.id, page: 1, bytes: 0, text: reading.text, confidence: 100, width: null, height: null },
@@ -230,7 +246,7 @@ export async function processSubmission(env: Env, message: GradingMessage, attem
         { teacherId: scope.teacherId, assignmentId: assignment.id, submissionId: submission.id },
         reading,
         key,
-      )
+      ).finally(() => templateStep.end?.())
     : undefined;
   const template = set?.template;
   const provider = gradingProviderFor(env);
