@@ -2,7 +2,8 @@
 // digit's width further on out of every box, so an answer's crop that stops at its box's end reads "12" for 123
 // (dev pages). When an answer ends its row, the crop reaches on over the ink that follows it, up to a gap a
 // writer would not leave inside a number. The answer line under the digits runs on past them: rows inked across
-// most of the reach are a rule, not a digit, and are not counted.
+// most of the reach are a rule, not a digit, and are not counted. At its other end, a crop that starts inside a
+// sign's ink (a "=" PP-OCR boxed short) starts after it instead.
 import type { GreyImage } from "./segment";
 
 /** The widest blank gap, in text heights, a number's own digits leave between them. */
