@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unreadInk } from "../../../workers/grading/reading/ocr/unread-ink";
+import { doubtfulWords, settleDoubtful, unreadInk } from "../../../workers/grading/reading/ocr/unread-ink";
 import type { ReadLine, ReadWord } from "../../../workers/grading/reading/types";
 
 // A page of paper (250) with text 24 px tall: lines' boxes are about twice that, as the detector's are.
@@ -63,5 +63,46 @@ describe("ink no word read covers", () => {
     letters(noisy, 100, 50, 10);
     for (let i = 0; i < 20; i++) letters(noisy, 20 + i * 40, 150 + (i % 3) * 40, 2, 16);
     expect(unreadInk(noisy, [line([word("How many", 98, 52)])], TEXT)).toEqual([]);
+  });
+});
+
+describe("a short word read unsurely inside a longer box, read again alone", () => {
+  // A matching question's letter on its blank, boxed with the question's line: "A" read "<", the rule taken with it.
+  const letter = word("<", 100, 30, { confidence: 0.66 });
+  const question = line([letter, word("5.", 150, 30), word("How", 190, 60, { confidence: 0.56 })]);
+
+  it("doubts only one or two signs, no letter or digit, read unsurely beside other words", () => {
+    const doubtful = doubtfulWords([
+      question,
+      line([word("-", 100, 20, { confidence: 0.3 })]), // alone in its box: read alone already
+      line([word("/3", 100, 30, { confidence: 0.4 }), word("x", 150, 20, { confidence: 0.99 }), word("7", 200, 20, { confidence: 0.5 })]),
+      line([word("|-", 100, 30, { confidence: 0.5, printed: true }), word("9.", 150, 30)]),
+      // An option's label read unsurely keeps its bracket: read alone it would be a bare letter.
+      line([word("C)", 100, 30, { confidence: 0.5 }), word("heart", 150, 80)]),
+    ]);
+    expect([...doubtful].map((w) => w.text)).toEqual(["<"]);
+  });
+
+  it("replaces a doubtful word with the letter its ink reads alone, and keeps every other mark as a line", () => {
+    const alone = (text: string, x: number): ReadLine => line([word(text, x, 24, { confidence: 0.99 })]);
+    const { lines, apart } = settleDoubtful([question], new Set([letter]), [
+      { box: { x: 96, y: 44, width: 36, height: 36 }, line: alone("A", 100) },
+      { box: { x: 600, y: 44, width: 40, height: 36 }, line: alone("350", 600) },
+    ]);
+    expect(lines[0]!.text).toBe("A 5. How");
+    // Where the word was: its place in the line, for the answer's region.
+    expect(lines[0]!.words[0]!.bbox).toEqual(letter.bbox);
+    expect(apart.map((l) => l.text)).toEqual(["350"]);
+  });
+
+  it("keeps the doubtful word when its ink read alone is a sign, a number or more than one word", () => {
+    for (const read of ["-", "4", "A B"]) {
+      const mark = line(read.split(" ").map((t, i) => word(t, 100 + 30 * i, 20, { confidence: 0.99 })));
+      const { lines, apart } = settleDoubtful([question], new Set([letter]), [
+        { box: { x: 96, y: 44, width: 36, height: 36 }, line: mark },
+      ]);
+      expect(lines[0]!.text).toBe("< 5. How");
+      expect(apart).toEqual([]);
+    }
   });
 });

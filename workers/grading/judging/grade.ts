@@ -14,6 +14,7 @@ import {
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
 import { handwrittenWord, keyBehindLookalikes, keyLetterBehindLookalike, verifyHandwriting } from "./handwriting";
+import { pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { solveQuestion } from "./solver";
@@ -166,6 +167,8 @@ function gradeWithKey(
           : undefined;
       if (misread) match = { ...match, doubt: ["doubt" in match ? match.doubt : undefined, misread].filter(Boolean).join(" ") };
     }
+    const pointDoubt = questionLike ? undefined : pointSeenDoubt(q, cleaned, line, context, match.credit);
+    if (pointDoubt) match = { ...match, doubt: ["doubt" in match ? match.doubt : undefined, pointDoubt].filter(Boolean).join(" ") };
     const review = reviewQuestion({
       answered: true,
       status: status(match.credit),

@@ -6,6 +6,7 @@
 import type { KeyQuestion } from "../answers/answer-key";
 import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
+import { inkSupport } from "../reading/handwriting/lattice";
 import { calibrated } from "../reading/handwriting/reader";
 import { within } from "../reading/handwriting/words";
 import type { WordAlternatives } from "../reading/types";
@@ -195,6 +196,27 @@ export function substituteWord(answer: string, word: string, reading: string): s
 }
 const substitute = (answer: string, word: string, reading: string) => substituteWord(answer, word, reading) ?? answer;
 
+/**
+ * The readings, and after them the key's answers none of them spells, weighed by the ink's own lattice ("234" at
+ * 0.8% where the reader listed "934", "534", "334"…): their shares come out of the ink's `rest`. A key that is not a
+ * number the reader could spell, or a word carried without its lattice, adds nothing.
+ */
+export function withKeyReadings<R extends { text: string; share: number }>(
+  readings: readonly R[],
+  { rest, lattice }: Pick<WordAlternatives, "rest" | "lattice">,
+  keyAnswer: string,
+): { readings: (R | { text: string; share: number; own?: undefined })[]; rest: number } {
+  if (!lattice) return { readings: [...readings], rest };
+  const added: { text: string; share: number; own?: undefined }[] = [];
+  for (const key of new Set(keyAnswer.split(" or ").map((k) => k.replace(/\s+/g, "")))) {
+    if (!/^-?[\d.,/]*\d[\d.,/]*$/.test(key) || [...readings, ...added].some((r) => r.text === key)) continue;
+    const share = inkSupport(lattice, key);
+    if (share > 0) added.push({ text: key, share });
+  }
+  const taken = added.reduce((s, r) => s + r.share, 0);
+  return { readings: [...readings, ...added], rest: Math.max(0, rest - taken) };
+}
+
 /** Judges every reading of the handwritten word, and gives the mark the ink supports with its probability. */
 export function verifyHandwriting(
   question: KeyQuestion,
@@ -203,7 +225,7 @@ export function verifyHandwriting(
   context: QuestionContext | undefined,
   keyAnswer: string,
 ): HandwritingVerdict {
-  const { readings: inked, rest, ocr } = word.alternatives;
+  const { readings: inked, ocr } = word.alternatives;
   // PP-OCR's reading is a second witness: the handwriting reading it spells (its letters read as the digits they
   // look like) weighs `ocrAgreement` times more. Shares are weighed raw; the mark's share is calibrated as a whole.
   const seen = asDigits(ocr.text);
@@ -214,9 +236,11 @@ export function verifyHandwriting(
   const disjoint = !!inked[0] && ![...seen].some((c) => /\d/.test(c) && inked[0]!.text.includes(c));
   const apart =
     /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && ((inked[0]?.share ?? 0) < UNSURE_READING || disjoint);
-  const readings: { text: string; share: number; own?: boolean }[] = apart
+  const read: { text: string; share: number; own?: boolean }[] = apart
     ? [...inked, { text: seen, share: ocr.confidence, own: true }]
     : inked;
+  // The key's answer is weighed against the ink even when neither reader listed it (decision 0073).
+  const { readings, rest } = withKeyReadings(read, word.alternatives, keyAnswer);
   const credit = (j: Judgement) => Math.round(j.credit * 100);
   const weighed = readings.map((r) => {
     const text = substitute(answer, word.text, r.text);

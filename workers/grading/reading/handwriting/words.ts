@@ -111,6 +111,7 @@ function readAgain(
     rest: Math.max(0, 1 - listed),
     ocr,
     why,
+    lattice: read.carried?.(),
   };
   cropLog.record?.(crop, alternatives);
   return { alternatives, inkUnits: read.inkUnits };

@@ -15,7 +15,8 @@ import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
 import { palestColumn } from "./ink-gaps";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
-import { unreadInk } from "./unread-ink";
+import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
+import { markLostPoints } from "./lost-points";
 import { ctcDecode, wordsOf, type Decoded } from "./ctc";
 import { joinHandwriting, printDarknessOf } from "../handwriting/words";
 
@@ -351,11 +352,16 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // Ink no word read covers (a short answer the detector missed, writing in a box taken for print): read alone.
     // Kept only when read surely: on a handwritten page the marks are mostly a number's digits beside the ones
     // PP-OCR read ("2" of "246"), which the handwriting pass reads with their ink reached, and read alone are "o", "a".
-    for (const mark of unreadInk(grey, lines, typicalHeight(boxes) / 2)) {
-      const line = await readBox(grey, image, detected(mark));
-      if (line && line.confidence >= UNREAD_SURE) lines.push(line);
+    // So is the ink of a short word read unsurely inside a longer box (doubtfulWords): a letter alone replaces it.
+    const doubtful = doubtfulWords(lines);
+    const kept = doubtful.size ? lines.map((l) => ({ ...l, words: l.words.filter((w) => !doubtful.has(w)) })) : lines;
+    const marks: { box: BoundingBox; line: ReadLine }[] = [];
+    for (const box of unreadInk(grey, kept, typicalHeight(boxes) / 2)) {
+      const line = await readBox(grey, image, detected(box));
+      if (line && line.confidence >= UNREAD_SURE) marks.push({ box, line });
     }
-    return lines;
+    const settled = settleDoubtful(lines, doubtful, marks);
+    return [...settled.lines, ...settled.apart];
   }
 
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
@@ -364,7 +370,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
-    const rows = joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines));
+    // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
+    const rows = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
     const text = rows.map((r) => r.text).join("\n");
     const chars = rows.reduce((n, r) => n + r.text.length, 0);
     const confidence = chars ? rows.reduce((s, r) => s + r.confidence * r.text.length, 0) / chars : 0;

@@ -4,7 +4,7 @@
 // off every word read, off rules and specks, is gathered into marks the size of text: each is then recognised alone
 // as a line of its own, so that an answer missed is read, or found unreadable where it stands.
 import type { GreyImage } from "./cleanup";
-import type { BoundingBox, ReadLine } from "../types";
+import type { BoundingBox, ReadLine, ReadWord } from "../types";
 import { components } from "../handwriting/segment";
 
 /** Darker than this is ink. */
@@ -171,4 +171,59 @@ function joined(pieces: Piece[], gap: number): Piece[] {
     );
   });
   return [...marks.values()];
+}
+
+/** A short word recognised below this inside a longer box is read again alone (doubtfulWords). */
+const DOUBTFUL = 0.8;
+/** One or two signs, no letter or digit: what a letter on a rule is read as ("<", "-", "|-"). */
+const SIGNS = /^[^\p{L}\p{N}]{1,2}$/u;
+
+/**
+ * Words to read again from their own ink: one or two signs, no letter or digit, recognised unsurely inside a box
+ * that holds more (a letter written on a blank's rule left of its question, its box the whole line's: "A" read "<",
+ * "L" read "-"). Their ink is then unread (unreadInk without them), and read alone.
+ */
+export function doubtfulWords(lines: readonly ReadLine[]): Set<ReadWord> {
+  const doubtful = new Set<ReadWord>();
+  for (const line of lines)
+    if (line.words.length > 1)
+      for (const word of line.words) if (!word.printed && word.confidence < DOUBTFUL && SIGNS.test(word.text)) doubtful.add(word);
+  return doubtful;
+}
+
+/**
+ * `lines` with each doubtful word that a mark read alone overlaps replaced by that reading, when it is a letter or
+ * two (a sign read alone is no better), and the marks that overlap none of them.
+ */
+export function settleDoubtful(
+  lines: readonly ReadLine[],
+  doubtful: ReadonlySet<ReadWord>,
+  marks: readonly { box: BoundingBox; line: ReadLine }[],
+): { lines: ReadLine[]; apart: ReadLine[] } {
+  const by = new Map<ReadWord, ReadWord>();
+  const apart: ReadLine[] = [];
+  for (const { box, line } of marks) {
+    // The word the mark lies most on (a tall line's box may reach the next row's).
+    const over = [...doubtful].map((w) => ({ w, area: overlap(w.bbox, box) })).sort((a, b) => b.area - a.area);
+    if (!over[0]?.area) {
+      apart.push(line);
+      continue;
+    }
+    const read = line.words.length === 1 ? line.words[0]! : undefined;
+    if (read && /^[A-Za-z]{1,2}$/.test(read.text) && over[0].area > (over[1]?.area ?? 0) && !by.has(over[0].w))
+      by.set(over[0].w, { ...read, bbox: over[0].w.bbox });
+  }
+  const settled = lines.map((l) => {
+    if (!l.words.some((w) => by.has(w))) return l;
+    const words = l.words.map((w) => by.get(w) ?? w);
+    return { ...l, text: words.map((w) => w.text).join(" "), words };
+  });
+  return { lines: settled, apart };
+}
+
+/** The area two boxes share. */
+function overlap(a: BoundingBox, b: BoundingBox): number {
+  const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return across > 0 && down > 0 ? across * down : 0;
 }
