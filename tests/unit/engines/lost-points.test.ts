@@ -42,6 +42,10 @@ describe("a decimal point the recogniser left out", () => {
     expect(pointSeenIn(high.page, word("250", high.right))).toBeUndefined();
     const speck = strip(3, 1, { side: 1, lift: 0 });
     expect(pointSeenIn(speck.page, word("250", speck.right))).toBeUndefined();
+    // A 5's tail cut from its bowl: a dot-sized piece on the baseline, but with the 5's ink above it.
+    const broken = strip(3, 1);
+    for (let r = 15; r < 22; r++) for (let c = 33; c < 45; c++) broken.page.data[r * W + c] = 20;
+    expect(pointSeenIn(broken.page, word("250", broken.right))).toBeUndefined();
     // Two glyphs for a five-digit reading: the glyphs are not the text's characters.
     const two = strip(2, 1);
     expect(pointSeenIn(two.page, word("25000", two.right))).toBeUndefined();

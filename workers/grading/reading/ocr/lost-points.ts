@@ -63,7 +63,9 @@ export function pointSeenIn(page: GreyImage, word: Pick<ReadWord, "text" | "bbox
       c.area >= DOT_AREA * height * height &&
       Math.abs(c.y1 - baseline) <= BASELINE * height &&
       glyphs.some((g) => g.x1 <= c.x0 + 1) &&
-      glyphs.some((g) => g.x0 >= c.x1 - 1),
+      glyphs.some((g) => g.x0 >= c.x1 - 1) &&
+      // Alone in its columns: a piece of a broken stroke (a 5's tail cut from its bowl) has ink above it.
+      inside.every((o) => o === c || o.x1 <= c.x0 || o.x0 >= c.x1),
   );
   // One point, no more: two dots are noise or a mark that is not a number's.
   if (dots.length !== 1) return undefined;
