@@ -95,6 +95,16 @@ describe("a short word read unsurely inside a longer box, read again alone", () 
     expect(apart.map((l) => l.text)).toEqual(["350"]);
   });
 
+  it("keeps a sign whose ink read alone is a letter of its own shape ('5 × 12' read alone 'x')", () => {
+    const times = word("×", 100, 20, { confidence: 0.66 });
+    const sum = line([word("5", 70, 20), times, word("12?", 130, 40)]);
+    const { lines, apart } = settleDoubtful([sum], new Set([times]), [
+      { box: { x: 96, y: 44, width: 30, height: 30 }, line: line([word("x", 100, 20, { confidence: 0.99 })]) },
+    ]);
+    expect(lines[0]!.text).toBe("5 × 12?");
+    expect(apart).toEqual([]);
+  });
+
   it("keeps the doubtful word when its ink read alone is a sign, a number or more than one word", () => {
     for (const read of ["-", "4", "A B"]) {
       const mark = line(read.split(" ").map((t, i) => word(t, 100 + 30 * i, 20, { confidence: 0.99 })));

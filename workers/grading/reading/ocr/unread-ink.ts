@@ -175,6 +175,8 @@ function joined(pieces: Piece[], gap: number): Piece[] {
 
 /** A short word recognised below this inside a longer box is read again alone (doubtfulWords). */
 const DOUBTFUL = 0.8;
+/** Letters of the same shape as a sign: a "×" read alone as "x" is the sign still (a question's "5 × 12"). */
+const SIGN_TWINS: Record<string, string> = { "×": "xX", "|": "lI" };
 /** One or two signs, no letter or digit: what a letter on a rule is read as ("<", "-", "|-"). */
 const SIGNS = /^[^\p{L}\p{N}]{1,2}$/u;
 
@@ -193,7 +195,7 @@ export function doubtfulWords(lines: readonly ReadLine[]): Set<ReadWord> {
 
 /**
  * `lines` with each doubtful word that a mark read alone overlaps replaced by that reading, when it is a letter or
- * two (a sign read alone is no better), and the marks that overlap none of them.
+ * two (a sign read alone is no better) of another shape than the sign, and the marks that overlap none of them.
  */
 export function settleDoubtful(
   lines: readonly ReadLine[],
@@ -210,7 +212,8 @@ export function settleDoubtful(
       continue;
     }
     const read = line.words.length === 1 ? line.words[0]! : undefined;
-    if (read && /^[A-Za-z]{1,2}$/.test(read.text) && over[0].area > (over[1]?.area ?? 0) && !by.has(over[0].w))
+    const twin = read && [...over[0].w.text].some((c) => SIGN_TWINS[c]?.includes(read.text));
+    if (read && /^[A-Za-z]{1,2}$/.test(read.text) && !twin && over[0].area > (over[1]?.area ?? 0) && !by.has(over[0].w))
       by.set(over[0].w, { ...read, bbox: over[0].w.bbox });
   }
   const settled = lines.map((l) => {
