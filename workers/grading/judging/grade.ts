@@ -13,7 +13,8 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
-import { handwrittenWord, keyBehindLookalikes, keyLetterBehindLookalike, verifyHandwriting } from "./handwriting";
+import { handwrittenWord, lookalikeDoubt, verifyHandwriting } from "./handwriting";
+import { withDoubt } from "./judgement";
 import { pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
@@ -159,16 +160,8 @@ function gradeWithKey(
         doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,
       };
       answerShown = verdict.answer;
-    } else if (!questionLike && match.credit < 1) {
-      const misread = keyBehindLookalikes(cleaned, keyAnswer)
-        ? `"${cleaned}" may be the key's ${keyAnswer} with a digit misread.`
-        : keyLetterBehindLookalike(cleaned, keyAnswer, line)
-          ? `"${cleaned}" may be the key's ${keyAnswer}, misread: the letters look alike.`
-          : undefined;
-      if (misread) match = { ...match, doubt: ["doubt" in match ? match.doubt : undefined, misread].filter(Boolean).join(" ") };
-    }
-    const pointDoubt = questionLike ? undefined : pointSeenDoubt(q, cleaned, line, context, match.credit);
-    if (pointDoubt) match = { ...match, doubt: ["doubt" in match ? match.doubt : undefined, pointDoubt].filter(Boolean).join(" ") };
+    } else if (!questionLike && match.credit < 1) match = withDoubt(match, lookalikeDoubt(cleaned, keyAnswer, line));
+    if (!questionLike) match = withDoubt(match, pointSeenDoubt(q, cleaned, line, context, match.credit));
     const review = reviewQuestion({
       answered: true,
       status: status(match.credit),

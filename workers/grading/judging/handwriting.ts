@@ -151,6 +151,14 @@ export function keyBehindLookalikes(answer: string, keyAnswer: string): boolean 
   return digits !== seen && /^\d+$/.test(digits) && keyAnswer.split(" or ").some((k) => k.replace(/\s+/g, "") === digits);
 }
 
+/** Why a mark short of full may be the key's answer misread: its look-alikes read as digits, or a letter like the key's. */
+export function lookalikeDoubt(answer: string, keyAnswer: string, line: TextLine | undefined): string | undefined {
+  if (keyBehindLookalikes(answer, keyAnswer)) return `"${answer}" may be the key's ${keyAnswer} with a digit misread.`;
+  if (keyLetterBehindLookalike(answer, keyAnswer, line))
+    return `"${answer}" may be the key's ${keyAnswer}, misread: the letters look alike.`;
+  return undefined;
+}
+
 /** Capital letters a child's hand or a phone's blur makes one another ("G" read "C", "I" read "J"). */
 const LETTERS_ALIKE = ["CG", "CO", "OQ", "OD", "DP", "EF", "PR", "BR", "BD", "IJ", "IL", "IT", "JL", "UV", "VY", "MN", "HN", "KX", "HK"];
 /** A letter read at least this surely is the letter read. */

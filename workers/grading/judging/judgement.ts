@@ -11,3 +11,10 @@ export interface Judgement extends Match {
    */
   misread?: boolean;
 }
+
+/** `judgement` with `doubt` added after any doubt it already has; the same judgement when there is none to add. */
+export function withDoubt<J extends Match>(judgement: J, doubt: string | undefined): J | (J & { doubt: string }) {
+  if (!doubt) return judgement;
+  const had = "doubt" in judgement && typeof judgement.doubt === "string" ? judgement.doubt : undefined;
+  return { ...judgement, doubt: [had, doubt].filter(Boolean).join(" ") };
+}

@@ -6,12 +6,8 @@ import type { InkLattice } from "../types";
 import { normaliseGlyph } from "./glyph";
 import type { Band, Unit } from "./units";
 
-export interface Edge {
-  from: number;
-  to: number;
-  /** Text and probability; the probabilities of a digit piece sum below 1 by what "not one digit" took. */
-  options: [string, number][];
-}
+/** A piece between two cuts: its texts and probabilities (a digit piece's sum below 1 by what "not one digit" took). */
+export type Edge = InkLattice["edges"][number];
 
 export interface Reading {
   text: string;
