@@ -7,7 +7,13 @@ import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
-import { keyBehindLookalikes, oneSlipApart, slipInDoubt, verifyHandwriting } from "../../workers/grading/judging/handwriting";
+import {
+  keyBehindLookalikes,
+  keyReadAsAlike,
+  oneSlipApart,
+  slipInDoubt,
+  verifyHandwriting,
+} from "../../workers/grading/judging/handwriting";
 import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { DocumentReading, ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
@@ -288,6 +294,39 @@ describe("verify, don't only transcribe", () => {
       "234",
     );
     expect(sure.clear).toBe(true);
+  });
+
+  it("flags a sure reading that is the key with one digit the reader mistakes for another ('690' for a written 620)", () => {
+    const q620 = parseAnswerKey("1. 620", { totalPoints: 1 }).questions[0];
+    const sure = (text: string) =>
+      verifyHandwriting(
+        q620,
+        text,
+        {
+          text,
+          alternatives: alternatives(
+            [
+              [text, 0.97],
+              [`${text}1`, 0.02],
+            ],
+            text,
+          ),
+        },
+        undefined,
+        "620",
+      );
+    // A closed-loop 2 is read as 9, surely: the mark stays 0, and the question is a look.
+    const alike = sure("690");
+    expect(alike.judgement.credit).toBe(0);
+    expect(alike.clear).toBe(false);
+    expect(alike.doubt).toBe('The handwriting reads "690" (99%), but a handwritten 2 is sometimes read as 9: it may be the key\'s 620.');
+    // A child's slip of one ("630", "610") and a 2 read as 1 are wrong answers, marked without a look.
+    for (const slip of ["630", "610", "120"]) expect(sure(slip).clear).toBe(true);
+    expect(keyReadAsAlike("620", "690")).toBe(true);
+    expect(keyReadAsAlike("488", "489")).toBe(false); // an 8 written 9 is a slip of one, not a misread
+    expect(keyReadAsAlike("488", "480")).toBe(true);
+    expect(keyReadAsAlike("620", "6290")).toBe(false);
+    expect(keyReadAsAlike("222", "929")).toBe(false);
   });
 
   it("doubts a slip only where the ink is unsure: a key differing at a place all readings agree on is not in sight", () => {

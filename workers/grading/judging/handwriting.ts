@@ -86,6 +86,29 @@ export function slipInDoubt(key: string, bestReading: string, readings: readonly
   return Math.min(...places.map(agree));
 }
 
+/**
+ * Digits the handwriting reader reads as another, however surely: a written digit (the key) and what it was read as.
+ * From the classifier's mistakes on the dev split's digits, each alone (scripts/handwriting/confusion.ts): a 2 with a
+ * closed loop read as 9 at 98%, a 4 as 9, an 8 as 0, a 5 as 8. An 8 read as 9 is left out: a child's slip of one
+ * writes 9 for 8, and those wrong answers would all be flagged. Log: reading/ocr/TUNING.md.
+ */
+export const READ_AS: Readonly<Record<string, string>> = { "2": "9", "4": "9", "8": "0", "5": "8" };
+
+/** The key's digit and the one read, when the best reading is the key with that one digit mistaken ("690" for 620). */
+function alikeDigits(key: string, bestReading: string): { written: string; read: string } | undefined {
+  const best = digitsOf(bestReading);
+  if (key.length !== best.length) return undefined;
+  const places = [...best].flatMap((c, i) => (c === key[i] ? [] : [i]));
+  if (places.length !== 1) return undefined;
+  const [written, read] = [key[places[0]!]!, best[places[0]!]!];
+  return (READ_AS[written] ?? "").includes(read) ? { written, read } : undefined;
+}
+
+/** The best reading is the key with one digit read as one the reader mistakes it for ("690" for a written 620). */
+export function keyReadAsAlike(key: string, bestReading: string): boolean {
+  return alikeDigits(key, bestReading) !== undefined;
+}
+
 let tuning: VerifyTuning = { ...VERIFY_TUNING };
 /** Development only (eval:handwriting and tune.ts on dev pages): try other thresholds. */
 export function setVerifyTuning(t: Partial<VerifyTuning> = {}) {
@@ -281,7 +304,8 @@ export function verifyHandwriting(
   // The key's answer (and its equals) as the ink alone supports it: a mark short of full with the key in sight is a look.
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt);
+  const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike);
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(
     question.number,
@@ -291,6 +315,7 @@ export function verifyHandwriting(
       contradicted && "contradicted",
       !right && keySupport >= tuning.keyDoubt && "keyDoubt",
       !right && slipDoubt && "slipDoubt",
+      !right && alike && "alike",
       probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
     ].filter((r): r is string => !!r),
   );
@@ -301,6 +326,8 @@ export function verifyHandwriting(
     const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest / total)})`;
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
+    if (alike)
+      doubt = `The handwriting reads "${best.reading}" (${pct(best.p)}), but a handwritten ${alike.written} is sometimes read as ${alike.read}: it may be the key's ${keyAnswer}.${saw}`;
   }
   // A doubt that the digits were misread (a doubled digit read once) is settled when the ink clearly supports the
   // mark: the key's own reading was weighed against it.
