@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
-import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
+import { parseAnswerKey, type KeyQuestion } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
 import {
   keyBehindLookalikes,
@@ -149,6 +149,10 @@ const alternatives = (readings: [string, number][], ocr = "/3"): WordAlternative
   why: "misread",
 });
 
+/** The verdict on a handwritten word read as the first of `readings` (PP-OCR saw `ocr`), against the key's answer. */
+const verifyRead = (question: KeyQuestion, readings: [string, number][], ocr: string, keyAnswer: string) =>
+  verifyHandwriting(question, readings[0]![0], { text: readings[0]![0], alternatives: alternatives(readings, ocr) }, undefined, keyAnswer);
+
 describe("verify, don't only transcribe", () => {
   const q = key.questions[0];
   it("gives a mark the ink clearly supports, with the probability that it is right", () => {
@@ -212,20 +216,13 @@ describe("verify, don't only transcribe", () => {
   it("weighs PP-OCR's number when the two readers share no digit, however sure the handwriting reader ('45' seen '72')", () => {
     const key45 = parseAnswerKey("1. 45", { totalPoints: 1 }).questions[0]!;
     const seen = (ocr: string) =>
-      verifyHandwriting(
+      verifyRead(
         key45,
-        "72",
-        {
-          text: "72",
-          alternatives: alternatives(
-            [
-              ["72", 0.71],
-              ["76", 0.14],
-            ],
-            ocr,
-          ),
-        },
-        undefined,
+        [
+          ["72", 0.71],
+          ["76", 0.14],
+        ],
+        ocr,
         "45",
       );
     const disjoint = seen("45");
@@ -299,20 +296,13 @@ describe("verify, don't only transcribe", () => {
   it("flags a sure reading that is the key with one digit the reader mistakes for another ('690' for a written 620)", () => {
     const q620 = parseAnswerKey("1. 620", { totalPoints: 1 }).questions[0];
     const sure = (text: string) =>
-      verifyHandwriting(
+      verifyRead(
         q620,
+        [
+          [text, 0.97],
+          [`${text}1`, 0.02],
+        ],
         text,
-        {
-          text,
-          alternatives: alternatives(
-            [
-              [text, 0.97],
-              [`${text}1`, 0.02],
-            ],
-            text,
-          ),
-        },
-        undefined,
         "620",
       );
     // A closed-loop 2 is read as 9, surely: the mark stays 0, and the question is a look.

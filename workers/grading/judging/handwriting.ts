@@ -325,8 +325,10 @@ export function verifyHandwriting(
     const other = judged.find((j) => credit(j.judgement) !== credit(best.judgement));
     const second = other ? `"${other.reading}" (${pct(other.p)})` : `the key's ${keyAnswer} (at most ${pct(keySupport + rest / total)})`;
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
-    doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${saw}`;
-    if (alike)
+    const misread = alike ? ` A handwritten ${alike.written} is sometimes read as ${alike.read}.` : "";
+    doubt = `The handwriting is unclear: it reads "${best.reading}" (${pct(best.p)}) or ${second}.${misread}${saw}`;
+    // Read surely, and only the key in sight: why it is a look at all.
+    if (alike && !other)
       doubt = `The handwriting reads "${best.reading}" (${pct(best.p)}), but a handwritten ${alike.written} is sometimes read as ${alike.read}: it may be the key's ${keyAnswer}.${saw}`;
   }
   // A doubt that the digits were misread (a doubled digit read once) is settled when the ink clearly supports the
