@@ -8,6 +8,7 @@ import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
 import { parseAnswerKey, type KeyQuestion } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
 import {
+  handwrittenWord,
   keyBehindLookalikes,
   keyReadAsAlike,
   oneSlipApart,
@@ -317,6 +318,23 @@ describe("verify, don't only transcribe", () => {
     expect(keyReadAsAlike("488", "480")).toBe(true);
     expect(keyReadAsAlike("620", "6290")).toBe(false);
     expect(keyReadAsAlike("222", "929")).toBe(false);
+  });
+
+  it("finds the handwritten word of an answer its look-alikes were read as digits in ('34l' answered as 341)", () => {
+    const ink = alternatives(
+      [
+        ["396", 0.37],
+        ["346", 0.34],
+      ],
+      "34l",
+    );
+    const line = {
+      text: "3. 12 + 334 = 34l",
+      confidence: 0.8,
+      words: [word("=", 250, 30), { ...word("34l", 300, 60, 0.81), alternatives: ink }],
+    };
+    expect(handwrittenWord(line, "341")).toEqual({ text: "341", alternatives: ink });
+    expect(handwrittenWord(line, "342")).toBeUndefined();
   });
 
   it("doubts a slip only where the ink is unsure: a key differing at a place all readings agree on is not in sight", () => {

@@ -210,7 +210,14 @@ export function handwrittenWord(line: TextLine | undefined, answer: string): { t
     if (!alternatives?.readings.length) continue;
     // The answer may hold the word as read, or as a misread repair made it ("/3" → "13", answers/misreads.ts), or
     // without the full stop after its last digit ("29y." → "29y", reading/handwriting/units.ts).
-    const spelled = [word.text, word.text.replace(/[.,]$/, ""), alternatives.ocr.text, ...alternatives.readings.map((r) => r.text)];
+    // Or with its look-alikes read as the digits they stand for ("34l" → "341").
+    const spelled = [
+      word.text,
+      word.text.replace(/[.,]$/, ""),
+      alternatives.ocr.text,
+      asDigits(word.text),
+      ...alternatives.readings.map((r) => r.text),
+    ];
     const token = tokens.find((t) => spelled.includes(t));
     if (token) return { text: token, alternatives };
   }
