@@ -11,8 +11,8 @@ const m = Array.from({ length: 10 }, () => new Array(11).fill(0));
 const n = new Array(10).fill(0);
 const bad: string[] = [];
 for (const d of loadSplit(split)) {
-  const max = Math.max(...d.pixels);
-  const g = normaliseGlyph({ ink: d.pixels.map((v) => v / (max || 1)), width: SIDE, height: SIDE });
+  // As train.ts reads a plain digit: the glyph's contrast is stretched by normaliseGlyph itself.
+  const g = normaliseGlyph({ ink: d.pixels, width: SIDE, height: SIDE });
   if (!g) continue;
   const p = classifyGlyph(g);
   let best = 0;

@@ -54,11 +54,14 @@ const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
 export const OCR_SURE = 0.95;
 
+/** The places where two texts of one length differ. */
+const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+
 /** One slip apart: a digit changed, lost or added, or two neighbours swapped. */
 export function oneSlipApart(a: string, b: string): boolean {
   if (a === b) return false;
   if (a.length === b.length) {
-    const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+    const diff = differingPlaces(a, b);
     return diff.length === 1 || (diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]]);
   }
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
@@ -77,7 +80,7 @@ export function slipInDoubt(key: string, bestReading: string, readings: readonly
   const best = digitsOf(bestReading);
   if (!oneSlipApart(key, best)) return 1;
   if (key.length !== best.length) return readings.find((r) => r.reading === bestReading)?.p ?? 0;
-  const places = [...best].flatMap((c, i) => (c === key[i] ? [] : [i]));
+  const places = differingPlaces(best, key);
   const agree = (i: number) =>
     readings.reduce((s, r) => {
       const d = digitsOf(r.reading);
@@ -98,7 +101,7 @@ export const READ_AS: Readonly<Record<string, string>> = { "2": "9", "4": "9", "
 function alikeDigits(key: string, bestReading: string): { written: string; read: string } | undefined {
   const best = digitsOf(bestReading);
   if (key.length !== best.length) return undefined;
-  const places = [...best].flatMap((c, i) => (c === key[i] ? [] : [i]));
+  const places = differingPlaces(best, key);
   if (places.length !== 1) return undefined;
   const [written, read] = [key[places[0]!]!, best[places[0]!]!];
   return (READ_AS[written] ?? "").includes(read) ? { written, read } : undefined;
@@ -312,7 +315,7 @@ export function verifyHandwriting(
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
   const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike);
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined);
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(
     question.number,
