@@ -8,7 +8,7 @@ import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
 import { inkSupport } from "../reading/handwriting/lattice";
 import { calibrated } from "../reading/handwriting/reader";
-import { within } from "../reading/handwriting/words";
+import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/words";
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
@@ -53,6 +53,9 @@ export const verdictLog: { record?: (question: number, support: number, looks: s
 const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
 export const OCR_SURE = 0.95;
+
+/** From this confidence PP-OCR's reading of the key's answer puts the key in sight. */
+export const OCR_SAW_KEY = 0.8;
 
 /** The places where two texts of one length differ. */
 const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
@@ -277,9 +280,16 @@ export function verifyHandwriting(
   const disjoint = !!inked[0] && ![...seen].some((c) => /\d/.test(c) && inked[0]!.text.includes(c));
   const apart =
     /^\d+(?:[.,/]\d+)?$/.test(seen) && !inked.some((r) => r.text === seen) && ((inked[0]?.share ?? 0) < UNSURE_READING || disjoint);
-  const read: { text: string; share: number; own?: boolean }[] = apart
-    ? [...inked, { text: seen, share: ocr.confidence, own: true }]
-    : inked;
+  // PP-OCR was sure and the handwriting reader reads one digit other ("393" against "392"): PP-OCR's number weighs at
+  // least its confidence, listed by the handwriting reader or not (a sure "455" it lists at 2% against its "485").
+  const witness =
+    !apart &&
+    !!inked[0] &&
+    ocr.confidence >= SURE_PRINT &&
+    oneDigitApart(seen, inked[0]) &&
+    (inked.find((r) => r.text === seen)?.share ?? 0) * tuning.ocrAgreement < ocr.confidence;
+  const read: { text: string; share: number; own?: boolean }[] =
+    apart || witness ? [...inked.filter((r) => r.text !== seen), { text: seen, share: ocr.confidence, own: true }] : inked;
   // The key's answer is weighed against the ink even when neither reader listed it (decision 0073).
   const { readings, rest } = withKeyReadings(read, word.alternatives, keyAnswer);
   const credit = (j: Judgement) => Math.round(j.credit * 100);
@@ -315,7 +325,9 @@ export function verifyHandwriting(
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
   const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined);
+  // The page reader read the key's answer itself, where the handwriting reader read another ("681" against "61").
+  const ocrSawKey = !right && ocr.confidence >= OCR_SAW_KEY && keyAnswer.split(" or ").some((k) => k.replace(/\s+/g, "") === seen);
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(
     question.number,
@@ -326,6 +338,7 @@ export function verifyHandwriting(
       !right && keySupport >= tuning.keyDoubt && "keyDoubt",
       !right && slipDoubt && "slipDoubt",
       !right && alike && "alike",
+      ocrSawKey && "ocrSawKey",
       probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
     ].filter((r): r is string => !!r),
   );

@@ -20,6 +20,11 @@ export const SURE_PRINT = 0.97;
 export const SEEN_AMONG = 0.05;
 /** The handwriting reader sees a digit PP-OCR lost ("60" for "260") from this share. */
 export const LOST_DIGIT = 0.8;
+/**
+ * From this share the handwriting reader's best reading, one digit apart from PP-OCR's sure one ("392" against
+ * "393"), is a second witness: both readings are kept for the key to be verified against, not PP-OCR's alone.
+ */
+export const ONE_DIGIT_APART = 0.4;
 /** A row with this many words of three letters or more is a sentence. */
 export const PROSE_WORDS = 3;
 /** Pencil: the word's strokes are lighter than this share of the page's printed strokes. */
@@ -303,7 +308,13 @@ function printed(a: WordAlternatives): boolean {
   const best = a.readings[0];
   if (!best) return true;
   const lost = /^\d+$/.test(best.text) && best.text.length > seen.length && best.share >= LOST_DIGIT && within(seen, best.text);
-  return !lost && a.ocr.confidence >= SURE_PRINT;
+  return !lost && !oneDigitApart(seen, best) && a.ocr.confidence >= SURE_PRINT;
+}
+
+/** The handwriting reader reads fairly surely the same number of digits as PP-OCR, with one of them another. */
+export function oneDigitApart(seen: string, best: { text: string; share: number }): boolean {
+  if (!/^\d+$/.test(seen) || best.text.length !== seen.length || !/^\d+$/.test(best.text)) return false;
+  return best.share >= ONE_DIGIT_APART && [...seen].filter((c, i) => c !== best.text[i]).length === 1;
 }
 
 /**

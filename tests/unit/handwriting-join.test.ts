@@ -1,0 +1,141 @@
+// The handwriting reader joined to PP-OCR (reading/handwriting/words.ts), on real handwriting: MNIST digits of the
+// dev split (allowed part) drawn in pencil after a printed "=": which numbers are read again, and which stay print.
+import { describe, expect, it } from "vitest";
+import { seeded } from "../../scripts/handwriting/augment";
+import { composeLine } from "../../scripts/handwriting/compose";
+import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
+import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
+import type { ReadLine, ReadWord } from "../../workers/grading/reading/types";
+
+const pool = new Map<number, LabelledDigit[]>();
+for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+
+const word = (text: string, x: number, width: number, confidence = 0.99): ReadWord => ({
+  text,
+  confidence,
+  bbox: { x, y: 20, width, height: 60 },
+});
+
+/** A page strip: "3. 12 + 5 =" boxes in print, then `written` in pencil (real digits) where the answer goes. */
+function strip(written: string, seed = 11) {
+  const line = composeLine(seeded(seed), pool, written);
+  const width = 420 + line.region.width;
+  const height = 110;
+  const data = new Uint8Array(width * height).fill(250);
+  // Printed words as solid dark bars (their pixels are not read: only the answer's crop is).
+  for (const [x0, x1] of [
+    [10, 40],
+    [60, 120],
+    [140, 170],
+    [190, 230],
+    [250, 290],
+  ])
+    for (let y = 40; y < 70; y++) for (let x = x0; x < x1; x++) data[y * width + x] = 25;
+  const top = 10;
+  for (let y = 0; y < Math.min(line.region.height, height - top); y++)
+    for (let x = 0; x < line.region.width; x++)
+      data[(top + y) * width + 320 + x] = Math.round(250 * line.region.grey[y * line.region.width + x]);
+  return { page: { data, width, height }, answerX: 320, answerW: line.region.width };
+}
+describe("the handwriting reader joins PP-OCR", () => {
+  it("reads the answer after '=' again and keeps both readings, the digits PP-OCR split or misread joined", () => {
+    const { page, answerX, answerW } = strip("476");
+    const words = [
+      word("3.", 10, 30),
+      word("12", 60, 60),
+      word("+", 140, 30),
+      word("5", 190, 40),
+      word("=", 250, 40),
+      word("4", answerX, 30, 0.7),
+      word("/6", answerX + 40, 40, 0.6),
+    ];
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence: 0.8,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    const [joined] = joinHandwriting(page, [line], 0.9);
+    expect(joined.words.slice(0, 5).map((w) => w.text)).toEqual(["3.", "12", "+", "5", "="]);
+    const answer = joined.words[5];
+    expect(joined.words).toHaveLength(6);
+    expect(answer.alternatives?.ocr.text).toBe("4 /6");
+    expect(answer.alternatives?.why).toBe("answer");
+    expect(answer.alternatives?.readings.map((r) => r.text)).toContain("476");
+    expect(answer.text).toBe(answer.alternatives!.readings[0].probability >= 0.5 ? answer.alternatives!.readings[0].text : "4/6");
+  });
+
+  /** "3. 12 + 5 = " then `written` in pencil, which PP-OCR read as `seen` with `confidence`. */
+  function answered(written: string, seen: string, confidence: number, seed?: number) {
+    const { page, answerX, answerW } = strip(written, seed);
+    const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
+    words.push(word(seen, answerX, answerW, confidence));
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    return joinHandwriting(page, [line], 0.9)[0].words.at(-1)!;
+  }
+
+  it("leaves to PP-OCR a number it read surely that the handwriting reader does not see (print, a font)", () => {
+    // The handwriting reader reads the ink as 55; PP-OCR surely read 96, as it does a typed answer: print.
+    const printed = answered("55", "96", 0.999);
+    expect(printed.text).toBe("96");
+    expect(printed.alternatives).toBeUndefined();
+    // Unsure, PP-OCR's reading no longer stands alone: both are kept for the key to be verified against.
+    const unsure = answered("55", "96", 0.8);
+    expect(unsure.alternatives?.readings[0].text).toBe("55");
+    expect(unsure.alternatives?.ocr).toEqual({ text: "96", confidence: 0.8 });
+  });
+
+  it("keeps both readings when the handwriting reader fairly surely reads one digit other than PP-OCR's sure number", () => {
+    // A dev page's written 392, read "393" by PP-OCR at 98% and 392 at 98% by the handwriting reader: two witnesses
+    // that differ at one place, so the key is verified against both rather than PP-OCR's reading taken as print.
+    const apart = answered("476", "478", 0.99);
+    expect(apart.alternatives?.readings[0]).toMatchObject({ text: "476" });
+    expect(apart.alternatives?.ocr).toEqual({ text: "478", confidence: 0.99 });
+    // Two digits apart stays print (a font's "96" read "55" is above).
+    expect(answered("476", "418", 0.99).alternatives).toBeUndefined();
+  });
+
+  it("keeps both readings when PP-OCR surely read the number with a digit lost", () => {
+    const lost = answered("476", "76", 0.99);
+    expect(lost.alternatives?.readings.map((r) => r.text)).toContain("476");
+  });
+
+  it("keeps both readings when PP-OCR surely read fewer digits than the ink has separate pieces", () => {
+    // PP-OCR read "3" surely where 336 is written (a dev phone page): three pieces of ink are three digits at least.
+    // The handwriting reader is unsure of these (336 at 50%, 675 at 47%): the ink's width alone says digits were lost.
+    for (const [written, seen, seed] of [
+      ["336", "3", 6],
+      ["675", "5", 5],
+    ] as const) {
+      const dropped = answered(written, seen, 0.99, seed);
+      expect(dropped.alternatives?.ocr).toEqual({ text: seen, confidence: 0.99 });
+      expect(dropped.alternatives?.readings.map((r) => r.text)).toContain(written);
+    }
+  });
+
+  it("never reads again as handwriting a number taken from the worksheet's printed layout (read little)", () => {
+    const { page, answerX, answerW } = strip("476");
+    const fromLayout = (w: ReadWord): ReadWord => ({ ...w, printed: true });
+    const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
+    words.push(fromLayout(word("4", answerX, 30, 0.7)), fromLayout(word("/6", answerX + 40, 40, 0.6)));
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence: 0.8,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    expect(joinHandwriting(page, [line], 0.9)[0].words.map((w) => w.text)).toEqual(["3.", "12", "+", "5", "=", "4", "/6"]);
+  });
+
+  it("leaves a printed line alone", () => {
+    const { page } = strip("8");
+    const words = [word("Add", 10, 30), word("12", 60, 60), word("and", 140, 30), word("5.", 190, 40)];
+    const line: ReadLine = { text: "Add 12 and 5.", confidence: 0.99, bbox: { x: 10, y: 20, width: 230, height: 60 }, words };
+    expect(joinHandwriting(page, [line], 0.9)[0]).toBe(line);
+  });
+});
