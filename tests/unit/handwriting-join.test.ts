@@ -96,8 +96,10 @@ describe("the handwriting reader joins PP-OCR", () => {
     const apart = answered("476", "478", 0.99);
     expect(apart.alternatives?.readings[0]).toMatchObject({ text: "476" });
     expect(apart.alternatives?.ocr).toEqual({ text: "478", confidence: 0.99 });
-    // Two digits apart stays print (a font's "96" read "55" is above).
+    // Two digits apart stays print (a font's "96" read "55" is above), and so does a number of one or two digits read
+    // otherwise: the readers agree on no other digit (a typed "6" of a class set read "4").
     expect(answered("476", "418", 0.99).alternatives).toBeUndefined();
+    expect(answered("55", "56", 0.99).alternatives).toBeUndefined();
   });
 
   it("keeps both readings when PP-OCR surely read the number with a digit lost", () => {

@@ -311,9 +311,13 @@ function printed(a: WordAlternatives): boolean {
   return !lost && !oneDigitApart(seen, best) && a.ocr.confidence >= SURE_PRINT;
 }
 
-/** The handwriting reader reads fairly surely the same number of digits as PP-OCR, with one of them another. */
+/**
+ * The handwriting reader reads fairly surely the same number of three digits or more as PP-OCR, with one of them
+ * another: the two agree on the rest. A one- or two-digit number read otherwise is two readings, not one witnessed
+ * twice (a typed "6" the handwriting reader reads "4").
+ */
 export function oneDigitApart(seen: string, best: { text: string; share: number }): boolean {
-  if (!/^\d+$/.test(seen) || best.text.length !== seen.length || !/^\d+$/.test(best.text)) return false;
+  if (!/^\d{3,}$/.test(seen) || best.text.length !== seen.length || !/^\d+$/.test(best.text)) return false;
   return best.share >= ONE_DIGIT_APART && [...seen].filter((c, i) => c !== best.text[i]).length === 1;
 }
 
