@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
-import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
-import type { ReadLine, ReadWord } from "../../workers/grading/reading/types";
+import { joinHandwriting, printed } from "../../workers/grading/reading/handwriting/words";
+import type { ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
 const pool = new Map<number, LabelledDigit[]>();
 for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
@@ -105,6 +105,34 @@ describe("the handwriting reader joins PP-OCR", () => {
   it("keeps both readings when PP-OCR surely read the number with a digit lost", () => {
     const lost = answered("476", "76", 0.99);
     expect(lost.alternatives?.readings.map((r) => r.text)).toContain("476");
+  });
+
+  it("counts the handwriting reader's readings by their digits when PP-OCR lost one ('4,69' and '469' for its '69')", () => {
+    const read = (readings: [string, number][], ocr: string): WordAlternatives => ({
+      readings: readings.map(([text, share]) => ({ text, share, probability: share })),
+      rest: 0,
+      ocr: { text: ocr, confidence: 0.996 },
+      why: "answer",
+    });
+    // A dev phone page's written 469: the reader put a comma after its 4 in most of its readings.
+    const commas: [string, number][] = [
+      ["4,69", 0.757],
+      ["4.69", 0.142],
+      ["469", 0.047],
+    ];
+    expect(printed(read(commas, "69"))).toBe(false);
+    // A typed "x = 5" the reader reads "45" at 53%: PP-OCR's sure 5 stays print.
+    expect(
+      printed(
+        read(
+          [
+            ["45", 0.53],
+            ["4.5", 0.1],
+          ],
+          "5",
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("keeps both readings when PP-OCR surely read fewer digits than the ink has separate pieces", () => {

@@ -301,13 +301,17 @@ function overCut(a: WordAlternatives): boolean {
  * readings, nor that number with a digit PP-OCR lost, and PP-OCR was sure. A font's "96" is read "55" by a reader
  * trained on children's digits; PP-OCR's reading stands alone. When PP-OCR is unsure, both readings are kept.
  */
-function printed(a: WordAlternatives): boolean {
+export function printed(a: WordAlternatives): boolean {
   const seen = a.ocr.text.replace(/\s+/g, "");
   if (!PLAIN_NUMBER.test(seen)) return false;
   if (a.readings.some((r) => r.text === seen && r.share >= SEEN_AMONG)) return false;
   const best = a.readings[0];
   if (!best) return true;
-  const lost = /^\d+$/.test(best.text) && best.text.length > seen.length && best.share >= LOST_DIGIT && within(seen, best.text);
+  // The reader's points and commas between digits do not hide the digit PP-OCR lost ("4,69", "4.69" and "469" for
+  // its "69"): the readings are counted by their digits.
+  const digits = best.text.replace(/[.,]/g, "");
+  const held = a.readings.filter((r) => r.text.replace(/[.,]/g, "") === digits).reduce((s, r) => s + r.share, 0);
+  const lost = /^\d+$/.test(digits) && digits.length > seen.length && held >= LOST_DIGIT && within(seen, digits);
   return !lost && !oneDigitApart(seen, best) && a.ocr.confidence >= SURE_PRINT;
 }
 
