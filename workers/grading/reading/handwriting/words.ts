@@ -291,7 +291,8 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
  */
 function overCut(a: WordAlternatives): boolean {
   const seen = a.ocr.text.replace(/\s+/g, "");
-  const best = a.readings[0]?.text ?? "";
+  // Counted by its digits: a point or comma the reader put between them is no digit ("4,69" for a written 469).
+  const best = (a.readings[0]?.text ?? "").replace(/[.,]/g, "");
   // A one-digit reading is no sign of print: PP-OCR may have boxed one digit of three written ones ("6" of "761").
   return /^\d{2,}$/.test(seen) && a.ocr.confidence >= 0.7 && best.length - seen.length >= 2;
 }
