@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
-import { joinHandwriting, printed } from "../../workers/grading/reading/handwriting/words";
+import { joinHandwriting, overCut, printed } from "../../workers/grading/reading/handwriting/words";
 import type { ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
 const pool = new Map<number, LabelledDigit[]>();
@@ -121,6 +121,9 @@ describe("the handwriting reader joins PP-OCR", () => {
       ["469", 0.047],
     ];
     expect(printed(read(commas, "69"))).toBe(false);
+    // Nor is "4,69" two digits more than "69": that would be a font's digits cut in too many pieces ("431" read "43961").
+    expect(overCut(read(commas, "69"))).toBe(false);
+    expect(overCut(read([["43961", 0.5]], "431"))).toBe(true);
     // A typed "x = 5" the reader reads "45" at 53%: PP-OCR's sure 5 stays print.
     expect(
       printed(

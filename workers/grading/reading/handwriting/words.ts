@@ -289,7 +289,7 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
  * more digits shorter than its best reading (a typed or font "431" read "43961", the class-set fixture). PP-OCR
  * drops one digit of a number, seldom two: its reading is kept, alone.
  */
-function overCut(a: WordAlternatives): boolean {
+export function overCut(a: WordAlternatives): boolean {
   const seen = a.ocr.text.replace(/\s+/g, "");
   // Counted by its digits: a point or comma the reader put between them is no digit ("4,69" for a written 469).
   const best = (a.readings[0]?.text ?? "").replace(/[.,]/g, "");
