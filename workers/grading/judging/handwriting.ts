@@ -72,6 +72,8 @@ export function oneSlipApart(a: string, b: string): boolean {
 }
 
 const digitsOf = (text: string) => text.replace(/[^\d]/g, "");
+/** The key's answers ("12 or twelve"), each without its spaces. */
+const keyAnswersOf = (keyAnswer: string) => keyAnswer.split(" or ").map((k) => k.replace(/\s+/g, ""));
 
 /**
  * How surely the ink spells the best reading where the key, one slip away, differs from it: the share of the readings
@@ -177,7 +179,7 @@ function asDigits(text: string): string {
 export function keyBehindLookalikes(answer: string, keyAnswer: string): boolean {
   const seen = answer.replace(/\s+/g, "");
   const digits = asDigits(seen);
-  return digits !== seen && /^\d+$/.test(digits) && keyAnswer.split(" or ").some((k) => k.replace(/\s+/g, "") === digits);
+  return digits !== seen && /^\d+$/.test(digits) && keyAnswersOf(keyAnswer).includes(digits);
 }
 
 /** Why a mark short of full may be the key's answer misread: its look-alikes read as digits, or a letter like the key's. */
@@ -252,7 +254,7 @@ export function withKeyReadings<R extends { text: string; share: number }>(
 ): { readings: (R | { text: string; share: number; own?: undefined })[]; rest: number } {
   if (!lattice) return { readings: [...readings], rest };
   const added: { text: string; share: number; own?: undefined }[] = [];
-  for (const key of new Set(keyAnswer.split(" or ").map((k) => k.replace(/\s+/g, "")))) {
+  for (const key of new Set(keyAnswersOf(keyAnswer))) {
     if (!/^-?[\d.,/]*\d[\d.,/]*$/.test(key) || [...readings, ...added].some((r) => r.text === key)) continue;
     const share = inkSupport(lattice, key);
     if (share > 0) added.push({ text: key, share });
@@ -326,7 +328,7 @@ export function verifyHandwriting(
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
   const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
   // The page reader read the key's answer itself, where the handwriting reader read another ("681" against "61").
-  const ocrSawKey = !right && ocr.confidence >= OCR_SAW_KEY && keyAnswer.split(" or ").some((k) => k.replace(/\s+/g, "") === seen);
+  const ocrSawKey = !right && ocr.confidence >= OCR_SAW_KEY && keyAnswersOf(keyAnswer).includes(seen);
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(

@@ -284,6 +284,9 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
   });
 }
 
+/** A reading counted by its digits: a point or comma the reader put between them is no digit ("4,69" for 469). */
+const withoutPoints = (text: string) => text.replace(/[.,]/g, "");
+
 /**
  * The handwriting reader cut print-like digits into more than there are: PP-OCR read fairly surely a number two or
  * more digits shorter than its best reading (a typed or font "431" read "43961", the class-set fixture). PP-OCR
@@ -291,8 +294,7 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
  */
 export function overCut(a: WordAlternatives): boolean {
   const seen = a.ocr.text.replace(/\s+/g, "");
-  // Counted by its digits: a point or comma the reader put between them is no digit ("4,69" for a written 469).
-  const best = (a.readings[0]?.text ?? "").replace(/[.,]/g, "");
+  const best = withoutPoints(a.readings[0]?.text ?? "");
   // A one-digit reading is no sign of print: PP-OCR may have boxed one digit of three written ones ("6" of "761").
   return /^\d{2,}$/.test(seen) && a.ocr.confidence >= 0.7 && best.length - seen.length >= 2;
 }
@@ -310,8 +312,8 @@ export function printed(a: WordAlternatives): boolean {
   if (!best) return true;
   // The reader's points and commas between digits do not hide the digit PP-OCR lost ("4,69", "4.69" and "469" for
   // its "69"): the readings are counted by their digits.
-  const digits = best.text.replace(/[.,]/g, "");
-  const held = a.readings.filter((r) => r.text.replace(/[.,]/g, "") === digits).reduce((s, r) => s + r.share, 0);
+  const digits = withoutPoints(best.text);
+  const held = a.readings.filter((r) => withoutPoints(r.text) === digits).reduce((s, r) => s + r.share, 0);
   const lost = /^\d+$/.test(digits) && digits.length > seen.length && held >= LOST_DIGIT && within(seen, digits);
   return !lost && !oneDigitApart(seen, best) && a.ocr.confidence >= SURE_PRINT;
 }
