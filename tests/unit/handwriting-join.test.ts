@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
-import { joinHandwriting, overCut, printed } from "../../workers/grading/reading/handwriting/words";
+import { joinHandwriting, lostOneOfMore, overCut, printed } from "../../workers/grading/reading/handwriting/words";
 import type { ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
 const pool = new Map<number, LabelledDigit[]>();
@@ -136,6 +136,35 @@ describe("the handwriting reader joins PP-OCR", () => {
         ),
       ),
     ).toBe(true);
+  });
+
+  it("keeps both readings when the handwriting reader surely sees one digit more than PP-OCR, unsure which", () => {
+    const read = (readings: [string, number][], ocr: string): WordAlternatives => ({
+      readings: readings.map(([text, share]) => ({ text, share, probability: share })),
+      rest: 0,
+      ocr: { text: ocr, confidence: 0.99 },
+      why: "answer",
+    });
+    // Dev phone pages: a written 882 PP-OCR read "88" surely, a written 235 it read "35".
+    const eights: [string, number][] = [
+      ["882", 0.653],
+      ["982", 0.101],
+      ["832", 0.078],
+      ["892", 0.065],
+    ];
+    expect(lostOneOfMore("88", read(eights, "88").readings)).toBe(true);
+    expect(printed(read(eights, "88"))).toBe(false);
+    const fives: [string, number][] = [
+      ["935", 0.559],
+      ["535", 0.248],
+      ["335", 0.134],
+    ];
+    expect(printed(read(fives, "35"))).toBe(false);
+    // Not when the reader's longer readings are not sure together, nor when its best one does not hold PP-OCR's digits.
+    expect(printed(read([["935", 0.5], ["35", 0.03], ["93", 0.2]], "35"))).toBe(true);
+    expect(printed(read([["982", 0.7], ["882", 0.2]], "88"))).toBe(true);
+    // Nor for one digit: a typed "5" the reader reads "45" and "65".
+    expect(printed(read([["45", 0.53], ["65", 0.3]], "5"))).toBe(true);
   });
 
   it("keeps both readings when PP-OCR surely read fewer digits than the ink has separate pieces", () => {

@@ -194,7 +194,11 @@ describe("verify, don't only transcribe", () => {
     expect(keyReadAsAlike("488", "489")).toBe(false); // an 8 written 9 is a slip of one, not a misread
     expect(keyReadAsAlike("488", "480")).toBe(true);
     expect(keyReadAsAlike("620", "6290")).toBe(false);
-    expect(keyReadAsAlike("222", "929")).toBe(false);
+    // Each digit that differs a mistake the reader makes: a dev photo page's written 521 read "891" (5 as 8, 2 as 9).
+    expect(keyReadAsAlike("521", "891")).toBe(true);
+    expect(keyReadAsAlike("222", "929")).toBe(true);
+    expect(keyReadAsAlike("521", "831")).toBe(false); // a 2 read as 3 is no such mistake
+    expect(keyReadAsAlike("521", "521")).toBe(false);
   });
 
   it("finds the handwritten word of an answer its look-alikes were read as digits in ('34l' answered as 341)", () => {
@@ -270,6 +274,21 @@ describe("verify, don't only transcribe", () => {
     expect(sure.doubt).toContain('The page reader saw "681"');
     // PP-OCR unsure of its own reading is no witness to the key.
     expect(read(0.6).clear).toBe(true);
+  });
+
+  it("flags a mark short of full when PP-OCR read the key's digits with a point among them ('72 . 5' for a key of 725)", () => {
+    // A dev clean page: the handwriting reader lost the written 7 and read "25" surely; PP-OCR read "72 . 5" at 0.84.
+    const read = (key: string, ocr: string) => {
+      const q = parseAnswerKey(`1. ${key}`, { totalPoints: 1 }).questions[0];
+      const a = { ...alternatives([["25", 0.995]], ocr), ocr: { text: ocr, confidence: 0.84 } };
+      return verifyHandwriting(q, "25", { text: "25", alternatives: a }, undefined, key);
+    };
+    const seen = read("725", "72 . 5");
+    expect(seen.judgement.credit).toBe(0);
+    expect(seen.clear).toBe(false);
+    expect(seen.doubt).toContain('The page reader saw "72 . 5"');
+    // A key with a point of its own is read as written: "7.25" is not the "72.5" PP-OCR saw.
+    expect(read("7.25", "72 . 5").clear).toBe(true);
   });
 
   it("tells one slip apart from two", () => {

@@ -102,17 +102,19 @@ export function slipInDoubt(key: string, bestReading: string, readings: readonly
  */
 export const READ_AS: Readonly<Record<string, string>> = { "2": "9", "4": "9", "8": "0", "5": "8" };
 
-/** The key's digit and the one read, when the best reading is the key with that one digit mistaken ("690" for 620). */
+/**
+ * The key's digits and the ones read, when the best reading is the key with its digits mistaken ("690" for 620; "891"
+ * for 521: its 5 read 8 and its 2 read 9). Every place that differs must be a mistake the reader makes.
+ */
 function alikeDigits(key: string, bestReading: string): { written: string; read: string } | undefined {
   const best = digitsOf(bestReading);
   if (key.length !== best.length) return undefined;
   const places = differingPlaces(best, key);
-  if (places.length !== 1) return undefined;
-  const [written, read] = [key[places[0]!]!, best[places[0]!]!];
-  return (READ_AS[written] ?? "").includes(read) ? { written, read } : undefined;
+  if (!places.length || !places.every((i) => (READ_AS[key[i]!] ?? "").includes(best[i]!))) return undefined;
+  return { written: places.map((i) => key[i]).join(" and "), read: places.map((i) => best[i]).join(" and ") };
 }
 
-/** The best reading is the key with one digit read as one the reader mistakes it for ("690" for a written 620). */
+/** The best reading is the key with digits read as ones the reader mistakes them for ("690" for a written 620). */
 export function keyReadAsAlike(key: string, bestReading: string): boolean {
   return alikeDigits(key, bestReading) !== undefined;
 }
@@ -327,8 +329,13 @@ export function verifyHandwriting(
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
   const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
-  // The page reader read the key's answer itself, where the handwriting reader read another ("681" against "61").
-  const ocrSawKey = !right && ocr.confidence >= OCR_SAW_KEY && keyAnswersOf(keyAnswer).includes(seen);
+  // The page reader read the key's answer itself, where the handwriting reader read another ("681" against "61"), or
+  // its digits with a point among them (a whole number's "72 . 5" where the handwriting reader lost the 7 and read "25").
+  const seenDigits = seen.replace(/[.,]/g, "");
+  const ocrSawKey =
+    !right &&
+    ocr.confidence >= OCR_SAW_KEY &&
+    keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
   const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(

@@ -315,7 +315,21 @@ export function printed(a: WordAlternatives): boolean {
   const digits = withoutPoints(best.text);
   const held = a.readings.filter((r) => withoutPoints(r.text) === digits).reduce((s, r) => s + r.share, 0);
   const lost = /^\d+$/.test(digits) && digits.length > seen.length && held >= LOST_DIGIT && within(seen, digits);
-  return !lost && !oneDigitApart(seen, best) && a.ocr.confidence >= SURE_PRINT;
+  return !lost && !lostOneOfMore(seen, a.readings) && !oneDigitApart(seen, best) && a.ocr.confidence >= SURE_PRINT;
+}
+
+/**
+ * PP-OCR read a number of two digits or more, and the handwriting reader surely sees one digit more, unsure which one
+ * ("88" against 882 at 65%, 982, 832, 892; "35" against 935 at 56%, 535, 335): its best reading holds PP-OCR's
+ * digits, and its readings one digit longer share at least `LOST_DIGIT`. PP-OCR lost a digit the reader cannot name
+ * surely: both readings are kept, and the key is verified against the ink. A one-digit number is left out: a typed
+ * "5" the reader reads "45".
+ */
+export function lostOneOfMore(seen: string, readings: WordAlternatives["readings"]): boolean {
+  const best = withoutPoints(readings[0]?.text ?? "");
+  if (!/^\d{2,}$/.test(seen) || !/^\d+$/.test(best) || best.length !== seen.length + 1 || !within(seen, best)) return false;
+  const longer = readings.filter((r) => /^\d+$/.test(withoutPoints(r.text)) && withoutPoints(r.text).length === best.length);
+  return longer.reduce((s, r) => s + r.share, 0) >= LOST_DIGIT;
 }
 
 /**
