@@ -291,6 +291,33 @@ describe("verify, don't only transcribe", () => {
     expect(read("7.25", "72 . 5").clear).toBe(true);
   });
 
+  it("flags a full mark when PP-OCR read another number of the key's length that the ink supports too ('298' for 238)", () => {
+    // A dev phone page: a written 228 the handwriting reader read as the key's 238 at 91%; PP-OCR saw "298" at 0.69.
+    const q238 = parseAnswerKey("1. 238", { totalPoints: 1 }).questions[0];
+    const read = (ocr: string, confidence: number, listed: number) => {
+      const a = {
+        ...alternatives(
+          [
+            ["238", 0.905],
+            ["228", 0.034],
+            ["298", listed],
+          ],
+          ocr,
+        ),
+        ocr: { text: ocr, confidence },
+      };
+      return verifyHandwriting(q238, "238", { text: "238", alternatives: a }, undefined, "238");
+    };
+    const doubted = read("298", 0.69, 0.015);
+    expect(doubted.judgement.credit).toBe(1);
+    expect(doubted.clear).toBe(false);
+    expect(doubted.doubt).toContain('The page reader saw "298"');
+    // Not when the ink gives PP-OCR's number no share, nor when PP-OCR was unsure, nor when it read the key.
+    expect(read("298", 0.69, 0.001).clear).toBe(true);
+    expect(read("298", 0.3, 0.015).clear).toBe(true);
+    expect(read("238", 0.69, 0.015).clear).toBe(true);
+  });
+
   it("tells one slip apart from two", () => {
     expect(oneSlipApart("292", "392")).toBe(true);
     expect(oneSlipApart("375", "35")).toBe(true);

@@ -56,6 +56,11 @@ export const OCR_SURE = 0.95;
 
 /** From this confidence PP-OCR's reading of the key's answer puts the key in sight. */
 export const OCR_SAW_KEY = 0.8;
+/**
+ * From this confidence PP-OCR's reading of another number of the key's length, which the ink supports too, makes a
+ * full mark a look.
+ */
+export const OCR_OTHER = 0.5;
 
 /** The places where two texts of one length differ. */
 const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
@@ -337,7 +342,17 @@ export function verifyHandwriting(
     ocr.confidence >= OCR_SAW_KEY &&
     keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
-  const clear = !apart && !contradicted && !keyInSight && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
+  // A full mark with a second witness against it: PP-OCR read fairly surely another number of the key's length, and
+  // the ink gives that number a share of its own (a written 228 the handwriting reader read as the key's 238 at 91%,
+  // its 228 at 3%, PP-OCR "298" at 0.69, listed at 1.5%). The share is the one that puts the key in sight.
+  const ocrOther =
+    right &&
+    ocr.confidence >= OCR_OTHER &&
+    /^\d+$/.test(seenDigits) &&
+    keys.some((k) => k.length === seenDigits.length) &&
+    !keys.includes(seenDigits) &&
+    (inked.find((r) => r.text === seenDigits)?.share ?? 0) >= tuning.keyDoubt;
+  const clear = !apart && !contradicted && !keyInSight && !ocrOther && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(
     question.number,
     support,
@@ -348,6 +363,7 @@ export function verifyHandwriting(
       !right && slipDoubt && "slipDoubt",
       !right && alike && "alike",
       ocrSawKey && "ocrSawKey",
+      ocrOther && "ocrOther",
       probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
     ].filter((r): r is string => !!r),
   );
