@@ -161,10 +161,41 @@ describe("the handwriting reader joins PP-OCR", () => {
     ];
     expect(printed(read(fives, "35"))).toBe(false);
     // Not when the reader's longer readings are not sure together, nor when its best one does not hold PP-OCR's digits.
-    expect(printed(read([["935", 0.5], ["35", 0.03], ["93", 0.2]], "35"))).toBe(true);
-    expect(printed(read([["982", 0.7], ["882", 0.2]], "88"))).toBe(true);
+    expect(
+      printed(
+        read(
+          [
+            ["935", 0.5],
+            ["35", 0.03],
+            ["93", 0.2],
+          ],
+          "35",
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      printed(
+        read(
+          [
+            ["982", 0.7],
+            ["882", 0.2],
+          ],
+          "88",
+        ),
+      ),
+    ).toBe(true);
     // Nor for one digit: a typed "5" the reader reads "45" and "65".
-    expect(printed(read([["45", 0.53], ["65", 0.3]], "5"))).toBe(true);
+    expect(
+      printed(
+        read(
+          [
+            ["45", 0.53],
+            ["65", 0.3],
+          ],
+          "5",
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("keeps both readings when PP-OCR surely read fewer digits than the ink has separate pieces", () => {

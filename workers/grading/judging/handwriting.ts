@@ -338,9 +338,7 @@ export function verifyHandwriting(
   // its digits with a point among them (a whole number's "72 . 5" where the handwriting reader lost the 7 and read "25").
   const seenDigits = seen.replace(/[.,]/g, "");
   const ocrSawKey =
-    !right &&
-    ocr.confidence >= OCR_SAW_KEY &&
-    keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits));
+    !right && ocr.confidence >= OCR_SAW_KEY && keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
   // A full mark with a second witness against it: PP-OCR read fairly surely another number of the key's length, and
   // the ink gives that number a share of its own (a written 228 the handwriting reader read as the key's 238 at 91%,
