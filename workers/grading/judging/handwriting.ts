@@ -54,13 +54,12 @@ const UNSURE_READING = 0.5;
 /** From this confidence PP-OCR's digits contradict a handwriting reading they are not part of. */
 export const OCR_SURE = 0.95;
 
-/** From this confidence PP-OCR's reading of the key's answer puts the key in sight. */
-export const OCR_SAW_KEY = 0.8;
 /**
- * From this confidence PP-OCR's reading of another number of the key's length, which the ink supports too, makes a
- * full mark a look.
+ * From this confidence PP-OCR's reading is a witness: of the key's answer, or of the key with digits that look alike
+ * in a child's hand, it puts the key in sight behind a mark short of full; of another number of the key's length that
+ * the ink supports too, it makes a full mark a look.
  */
-export const OCR_OTHER = 0.5;
+export const OCR_WITNESS = 0.5;
 
 /** The places where two texts of one length differ. */
 const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
@@ -335,17 +334,21 @@ export function verifyHandwriting(
   const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
   const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
   // The page reader read the key's answer itself, where the handwriting reader read another ("681" against "61"), or
-  // its digits with a point among them (a whole number's "72 . 5" where the handwriting reader lost the 7 and read "25").
+  // its digits with a point among them (a whole number's "72 . 5" where the handwriting reader lost the 7 and read "25"),
+  // or the key with digits that look alike ("195" for a written 125 the handwriting reader read "15": its 2 as 9).
   const seenDigits = seen.replace(/[.,]/g, "");
   const ocrSawKey =
-    !right && ocr.confidence >= OCR_SAW_KEY && keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits));
+    !right &&
+    ocr.confidence >= OCR_WITNESS &&
+    (keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits)) ||
+      (/^\d+$/.test(seenDigits) && keys.some((k) => k && alikeDigits(k, seenDigits))));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
   // A full mark with a second witness against it: PP-OCR read fairly surely another number of the key's length, and
   // the ink gives that number a share of its own (a written 228 the handwriting reader read as the key's 238 at 91%,
   // its 228 at 3%, PP-OCR "298" at 0.69, listed at 1.5%). The share is the one that puts the key in sight.
   const ocrOther =
     right &&
-    ocr.confidence >= OCR_OTHER &&
+    ocr.confidence >= OCR_WITNESS &&
     /^\d+$/.test(seenDigits) &&
     keys.some((k) => k.length === seenDigits.length) &&
     !keys.includes(seenDigits) &&
