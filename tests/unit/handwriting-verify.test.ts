@@ -6,7 +6,9 @@ import { gradeSubmission } from "../../workers/grading/judging/grade";
 import {
   handwrittenWord,
   keyBehindLookalikes,
+  keyNearLookalikes,
   keyReadAsAlike,
+  lookalikeDoubt,
   oneSlipApart,
   slipInDoubt,
   verifyHandwriting,
@@ -397,6 +399,18 @@ describe("verify, don't only transcribe", () => {
     ]);
     expect(far.judgement.credit).toBe(0);
     expect(far.clear).toBe(false);
+  });
+
+  it("flags a wrong mark read unsurely whose look-alikes, read as digits, are one slip from the key ('1/6' for 110)", () => {
+    const lineOf = (text: string, confidence: number) => ({ text, words: [word(text, 0, 60, confidence)] }) as ReadLine;
+    // Dev clean pages: a written 110 PP-OCR read "1/6" at 0.77, a written 511 read "6/1" at 0.66.
+    expect(keyNearLookalikes("1/6", "110", lineOf("1/6", 0.77))).toBe(true);
+    expect(keyNearLookalikes("6/1", "511", lineOf("6/1", 0.66))).toBe(true);
+    expect(lookalikeDoubt("1/6", "110", lineOf("1/6", 0.77))).toBe('"1/6" may be the key\'s 110 misread.');
+    // Read surely, a fraction is what was written; nor is a fraction key's answer, or one two slips away, in sight.
+    expect(keyNearLookalikes("1/6", "110", lineOf("1/6", 0.95))).toBe(false);
+    expect(keyNearLookalikes("1/6", "1/5", lineOf("1/6", 0.77))).toBe(false);
+    expect(keyNearLookalikes("1/6", "150", lineOf("1/6", 0.77))).toBe(false);
   });
 
   it("flags a wrong mark whose answer is the key once its look-alikes are read as digits", () => {

@@ -8,7 +8,7 @@ import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
 import { inkSupport } from "../reading/handwriting/lattice";
 import { calibrated } from "../reading/handwriting/reader";
-import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/words";
+import { oneDigitApart, SURE_PRINT, UNSURE_OCR, within } from "../reading/handwriting/words";
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
@@ -188,9 +188,24 @@ export function keyBehindLookalikes(answer: string, keyAnswer: string): boolean 
   return digits !== seen && /^\d+$/.test(digits) && keyAnswersOf(keyAnswer).includes(digits);
 }
 
+/**
+ * A mark short of full whose answer, read unsurely (under `UNSURE_OCR`), holds a look-alike and, read as digits, is
+ * one slip from the key ("1/6" at 0.77 for a written 110: its 1 read "/", its 0 read 6). Nothing verified the ink, so
+ * the mark is a look.
+ */
+export function keyNearLookalikes(answer: string, keyAnswer: string, line: TextLine | undefined): boolean {
+  const seen = answer.replace(/\s+/g, "");
+  const digits = asDigits(seen);
+  if (digits === seen || !/^\d+$/.test(digits)) return false;
+  const own = line?.words?.filter((w) => answer.includes(w.text)) ?? [];
+  if (!own.length || Math.min(...own.map((w) => w.confidence)) >= UNSURE_OCR) return false;
+  return keyAnswersOf(keyAnswer).some((k) => /^\d+$/.test(k) && oneSlipApart(k, digits));
+}
+
 /** Why a mark short of full may be the key's answer misread: its look-alikes read as digits, or a letter like the key's. */
 export function lookalikeDoubt(answer: string, keyAnswer: string, line: TextLine | undefined): string | undefined {
   if (keyBehindLookalikes(answer, keyAnswer)) return `"${answer}" may be the key's ${keyAnswer} with a digit misread.`;
+  if (keyNearLookalikes(answer, keyAnswer, line)) return `"${answer}" may be the key's ${keyAnswer} misread.`;
   if (keyLetterBehindLookalike(answer, keyAnswer, line))
     return `"${answer}" may be the key's ${keyAnswer}, misread: the letters look alike.`;
   return undefined;
