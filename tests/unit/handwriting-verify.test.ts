@@ -413,6 +413,12 @@ describe("verify, don't only transcribe", () => {
     expect(keyNearLookalikes("1/6", "150", lineOf("1/6", 0.77))).toBe(false);
   });
 
+  it("flags a wrong mark that PP-OCR alone read as the key with digits that look alike ('298' for a written 228)", () => {
+    // A dev clean page: PP-OCR read "298" surely, the handwriting reader did not see it, so it stood as print.
+    expect(lookalikeDoubt("298", "228", undefined)).toBe('"298" may be the key\'s 228: a handwritten 2 is sometimes read as 9.');
+    expect(lookalikeDoubt("238", "228", undefined)).toBeUndefined(); // a 2 read as 3 is a child's slip
+  });
+
   it("flags a wrong mark whose answer is the key once its look-alikes are read as digits", () => {
     expect(keyBehindLookalikes("5/5", "515")).toBe(true);
     expect(keyBehindLookalikes("/3", "13")).toBe(true);

@@ -206,6 +206,13 @@ export function keyNearLookalikes(answer: string, keyAnswer: string, line: TextL
 export function lookalikeDoubt(answer: string, keyAnswer: string, line: TextLine | undefined): string | undefined {
   if (keyBehindLookalikes(answer, keyAnswer)) return `"${answer}" may be the key's ${keyAnswer} with a digit misread.`;
   if (keyNearLookalikes(answer, keyAnswer, line)) return `"${answer}" may be the key's ${keyAnswer} misread.`;
+  const plain = answer.replace(/\s+/g, "");
+  const alike = /^\d+$/.test(plain)
+    ? keyAnswersOf(keyAnswer)
+        .map((k) => alikeDigits(k, plain))
+        .find(Boolean)
+    : undefined;
+  if (alike) return `"${answer}" may be the key's ${keyAnswer}: a handwritten ${alike.written} is sometimes read as ${alike.read}.`;
   if (keyLetterBehindLookalike(answer, keyAnswer, line))
     return `"${answer}" may be the key's ${keyAnswer}, misread: the letters look alike.`;
   return undefined;
