@@ -13,7 +13,8 @@ import {
   type QuestionResult,
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
-import { handwrittenWord, lookalikeDoubt, verifyHandwriting } from "./handwriting";
+import { handwrittenWord, verifyHandwriting } from "./handwriting";
+import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
 import { pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";

@@ -8,10 +8,11 @@ import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
 import { inkSupport } from "../reading/handwriting/lattice";
 import { calibrated } from "../reading/handwriting/reader";
-import { oneDigitApart, SURE_PRINT, UNSURE_OCR, within } from "../reading/handwriting/words";
+import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/words";
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
+import { alikeDigits, asDigits, digitsOf, keyAnswersOf, slipInDoubt } from "./slips";
 
 /** The verification's thresholds (chosen on dev pages: scripts/handwriting/tune.ts; log in reading/ocr/TUNING.md). */
 export interface VerifyTuning {
@@ -61,68 +62,6 @@ export const OCR_SURE = 0.95;
  */
 export const OCR_WITNESS = 0.5;
 
-/** The places where two texts of one length differ. */
-const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
-
-/** One slip apart: a digit changed, lost or added, or two neighbours swapped. */
-export function oneSlipApart(a: string, b: string): boolean {
-  if (a === b) return false;
-  if (a.length === b.length) {
-    const diff = differingPlaces(a, b);
-    return diff.length === 1 || (diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]]);
-  }
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return long.length === short.length + 1 && within(short, long);
-}
-
-const digitsOf = (text: string) => text.replace(/[^\d]/g, "");
-/** The key's answers ("12 or twelve"), each without its spaces. */
-const keyAnswersOf = (keyAnswer: string) => keyAnswer.split(" or ").map((k) => k.replace(/\s+/g, ""));
-
-/**
- * How surely the ink spells the best reading where the key, one slip away, differs from it: the share of the readings
- * that agree with the best one at the places a changed or swapped digit would be ("861" 75%, "851" 23% leave the first
- * digit sure, so a key of 751 is not in doubt). A digit lost or added shifts every place after it: then it is the best
- * reading's own share. 1 when the key is not one slip from the best reading.
- */
-export function slipInDoubt(key: string, bestReading: string, readings: readonly { reading: string; p: number }[]): number {
-  const best = digitsOf(bestReading);
-  if (!oneSlipApart(key, best)) return 1;
-  if (key.length !== best.length) return readings.find((r) => r.reading === bestReading)?.p ?? 0;
-  const places = differingPlaces(best, key);
-  const agree = (i: number) =>
-    readings.reduce((s, r) => {
-      const d = digitsOf(r.reading);
-      return s + (d.length === best.length && d[i] === best[i] ? r.p : 0);
-    }, 0);
-  return Math.min(...places.map(agree));
-}
-
-/**
- * Digits the handwriting reader reads as another, however surely: a written digit (the key) and what it was read as.
- * From the classifier's mistakes on the dev split's digits, each alone (scripts/handwriting/confusion.ts): a 2 with a
- * closed loop read as 9 at 98%, a 4 as 9, an 8 as 0, a 5 as 8. An 8 read as 9 is left out: a child's slip of one
- * writes 9 for 8, and those wrong answers would all be flagged. Log: reading/ocr/TUNING.md.
- */
-export const READ_AS: Readonly<Record<string, string>> = { "2": "9", "4": "9", "8": "0", "5": "8" };
-
-/**
- * The key's digits and the ones read, when the best reading is the key with its digits mistaken ("690" for 620; "891"
- * for 521: its 5 read 8 and its 2 read 9). Every place that differs must be a mistake the reader makes.
- */
-function alikeDigits(key: string, bestReading: string): { written: string; read: string } | undefined {
-  const best = digitsOf(bestReading);
-  if (key.length !== best.length) return undefined;
-  const places = differingPlaces(best, key);
-  if (!places.length || !places.every((i) => (READ_AS[key[i]!] ?? "").includes(best[i]!))) return undefined;
-  return { written: places.map((i) => key[i]).join(" and "), read: places.map((i) => best[i]).join(" and ") };
-}
-
-/** The best reading is the key with digits read as ones the reader mistakes them for ("690" for a written 620). */
-export function keyReadAsAlike(key: string, bestReading: string): boolean {
-  return alikeDigits(key, bestReading) !== undefined;
-}
-
 let tuning: VerifyTuning = { ...VERIFY_TUNING };
 /** Development only (eval:handwriting and tune.ts on dev pages): try other thresholds. */
 export function setVerifyTuning(t: Partial<VerifyTuning> = {}) {
@@ -151,92 +90,6 @@ function alternativesOf(word: Word): WordAlternatives | undefined {
 }
 
 const pct = (p: number) => `${Math.round(100 * p)}%`;
-
-/** PP-OCR's text with the letters it reads handwritten digits as turned into those digits ("58S" → "585"). */
-const LOOKS_LIKE: Record<string, string> = {
-  l: "1",
-  I: "1",
-  "|": "1",
-  "/": "1",
-  i: "1",
-  O: "0",
-  o: "0",
-  q: "9",
-  g: "9",
-  y: "4",
-  Y: "4",
-  S: "5",
-  s: "5",
-  z: "2",
-  Z: "2",
-  b: "6",
-  B: "8",
-  t: "7",
-  T: "7",
-};
-function asDigits(text: string): string {
-  return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
-}
-
-/**
- * A mark short of full whose answer, its look-alikes read as the digits they stand for, is the key's ("5/5" for a
- * written 515: a handwritten 1 read as "/"). Nothing verified the ink, so the mark is a look.
- */
-export function keyBehindLookalikes(answer: string, keyAnswer: string): boolean {
-  const seen = answer.replace(/\s+/g, "");
-  const digits = asDigits(seen);
-  return digits !== seen && /^\d+$/.test(digits) && keyAnswersOf(keyAnswer).includes(digits);
-}
-
-/**
- * A mark short of full whose answer, read unsurely (under `UNSURE_OCR`), holds a look-alike and, read as digits, is
- * one slip from the key ("1/6" at 0.77 for a written 110: its 1 read "/", its 0 read 6). Nothing verified the ink, so
- * the mark is a look.
- */
-export function keyNearLookalikes(answer: string, keyAnswer: string, line: TextLine | undefined): boolean {
-  const seen = answer.replace(/\s+/g, "");
-  const digits = asDigits(seen);
-  if (digits === seen || !/^\d+$/.test(digits)) return false;
-  const own = line?.words?.filter((w) => answer.includes(w.text)) ?? [];
-  if (!own.length || Math.min(...own.map((w) => w.confidence)) >= UNSURE_OCR) return false;
-  return keyAnswersOf(keyAnswer).some((k) => /^\d+$/.test(k) && oneSlipApart(k, digits));
-}
-
-/** Why a mark short of full may be the key's answer misread: its look-alikes read as digits, or a letter like the key's. */
-export function lookalikeDoubt(answer: string, keyAnswer: string, line: TextLine | undefined): string | undefined {
-  if (keyBehindLookalikes(answer, keyAnswer)) return `"${answer}" may be the key's ${keyAnswer} with a digit misread.`;
-  if (keyNearLookalikes(answer, keyAnswer, line)) return `"${answer}" may be the key's ${keyAnswer} misread.`;
-  const plain = answer.replace(/\s+/g, "");
-  const alike = /^\d+$/.test(plain)
-    ? keyAnswersOf(keyAnswer)
-        .map((k) => alikeDigits(k, plain))
-        .find(Boolean)
-    : undefined;
-  if (alike) return `"${answer}" may be the key's ${keyAnswer}: a handwritten ${alike.written} is sometimes read as ${alike.read}.`;
-  if (keyLetterBehindLookalike(answer, keyAnswer, line))
-    return `"${answer}" may be the key's ${keyAnswer}, misread: the letters look alike.`;
-  return undefined;
-}
-
-/** Capital letters a child's hand or a phone's blur makes one another ("G" read "C", "I" read "J"). */
-const LETTERS_ALIKE = ["CG", "CO", "OQ", "OD", "DP", "EF", "PR", "BR", "BD", "IJ", "IL", "IT", "JL", "UV", "VY", "MN", "HN", "KX", "HK"];
-/** A letter read at least this surely is the letter read. */
-const LETTER_SURE = 0.7;
-
-/**
- * A one-letter answer short of full, read unsurely (its word on `line`), whose letter looks like the key's ("C" where
- * the key is G): the mark is a look.
- */
-export function keyLetterBehindLookalike(answer: string, keyAnswer: string, line: TextLine | undefined): boolean {
-  const read = answer.trim().replace(/[.)]$/, "").toUpperCase();
-  if (!/^[A-Z]$/.test(read)) return false;
-  const own = line?.words?.filter((w) => w.text.replace(/[.)]$/, "").toUpperCase() === read) ?? [];
-  if (!own.length || Math.min(...own.map((w) => w.confidence)) >= LETTER_SURE) return false;
-  return keyAnswer
-    .split(" or ")
-    .map((k) => k.trim().toUpperCase())
-    .some((k) => /^[A-Z]$/.test(k) && LETTERS_ALIKE.some((pair) => pair.includes(k) && pair.includes(read) && k !== read));
-}
 
 /** The handwritten number in `answer` on `line`: the last of its words that carries the readers' alternatives. */
 export function handwrittenWord(line: TextLine | undefined, answer: string): { text: string; alternatives: WordAlternatives } | undefined {
