@@ -16,6 +16,14 @@ const word = (text: string, x: number, width: number, confidence = 0.99): ReadWo
   bbox: { x, y: 20, width, height: 60 },
 });
 
+/** The handwriting reader's readings of an answer PP-OCR read `ocr` at `confidence`, as a word keeps them. */
+const readAs = (readings: [string, number][], ocr: string, confidence: number): WordAlternatives => ({
+  readings: readings.map(([text, share]) => ({ text, share, probability: share })),
+  rest: 0,
+  ocr: { text: ocr, confidence },
+  why: "answer",
+});
+
 /** A page strip: "3. 12 + 5 =" boxes in print, then `written` in pencil (real digits) where the answer goes. */
 function strip(written: string, seed = 11) {
   const line = composeLine(seeded(seed), pool, written);
@@ -108,12 +116,7 @@ describe("the handwriting reader joins PP-OCR", () => {
   });
 
   it("counts the handwriting reader's readings by their digits when PP-OCR lost one ('4,69' and '469' for its '69')", () => {
-    const read = (readings: [string, number][], ocr: string): WordAlternatives => ({
-      readings: readings.map(([text, share]) => ({ text, share, probability: share })),
-      rest: 0,
-      ocr: { text: ocr, confidence: 0.996 },
-      why: "answer",
-    });
+    const read = (readings: [string, number][], ocr: string) => readAs(readings, ocr, 0.996);
     // A dev phone page's written 469: the reader put a comma after its 4 in most of its readings.
     const commas: [string, number][] = [
       ["4,69", 0.757],
@@ -139,12 +142,7 @@ describe("the handwriting reader joins PP-OCR", () => {
   });
 
   it("keeps both readings when the handwriting reader surely sees one digit more than PP-OCR, unsure which", () => {
-    const read = (readings: [string, number][], ocr: string): WordAlternatives => ({
-      readings: readings.map(([text, share]) => ({ text, share, probability: share })),
-      rest: 0,
-      ocr: { text: ocr, confidence: 0.99 },
-      why: "answer",
-    });
+    const read = (readings: [string, number][], ocr: string) => readAs(readings, ocr, 0.99);
     // Dev phone pages: a written 882 PP-OCR read "88" surely, a written 235 it read "35".
     const eights: [string, number][] = [
       ["882", 0.653],
