@@ -4,7 +4,7 @@
 import { within } from "../reading/handwriting/words";
 
 /** The places where two texts of one length differ. */
-export const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
 
 /** One slip apart: a digit changed, lost or added, or two neighbours swapped. */
 export function oneSlipApart(a: string, b: string): boolean {
@@ -64,8 +64,9 @@ export function alikeDigits(key: string, bestReading: string): { written: string
 export function keyReadAsAlike(key: string, bestReading: string): boolean {
   return alikeDigits(key, bestReading) !== undefined;
 }
-/** PP-OCR's text with the letters it reads handwritten digits as turned into those digits ("58S" → "585"). */
-export const LOOKS_LIKE: Record<string, string> = {
+
+/** The letters and marks PP-OCR reads handwritten digits as, and the digits they stand for. */
+const LOOKS_LIKE: Record<string, string> = {
   l: "1",
   I: "1",
   "|": "1",
@@ -86,6 +87,7 @@ export const LOOKS_LIKE: Record<string, string> = {
   t: "7",
   T: "7",
 };
+/** PP-OCR's text with its look-alikes turned into the digits they stand for ("58S" → "585"), without spaces. */
 export function asDigits(text: string): string {
   return [...text.replace(/\s+/g, "")].map((c) => LOOKS_LIKE[c] ?? c).join("");
 }

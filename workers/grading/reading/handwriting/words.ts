@@ -328,8 +328,11 @@ export function printed(a: WordAlternatives): boolean {
 export function lostOneOfMore(seen: string, readings: WordAlternatives["readings"]): boolean {
   const best = withoutPoints(readings[0]?.text ?? "");
   if (!/^\d{2,}$/.test(seen) || !/^\d+$/.test(best) || best.length !== seen.length + 1 || !within(seen, best)) return false;
-  const longer = readings.filter((r) => /^\d+$/.test(withoutPoints(r.text)) && withoutPoints(r.text).length === best.length);
-  return longer.reduce((s, r) => s + r.share, 0) >= LOST_DIGIT;
+  const longer = readings.reduce((s, r) => {
+    const digits = withoutPoints(r.text);
+    return s + (/^\d+$/.test(digits) && digits.length === best.length ? r.share : 0);
+  }, 0);
+  return longer >= LOST_DIGIT;
 }
 
 /**
