@@ -67,6 +67,49 @@ export function randomStyle(rng: Rng, height = between(rng, 14, 36)): Style {
 
 const at = (src: Float32Array, x: number, y: number) => (x < 0 || y < 0 || x > 27 || y > 27 ? 0 : src[y * 28 + x]);
 
+/** A 28×28 sample's value at (u, v), bilinear between its pixels; 0 outside. */
+function bilinear(src: Float32Array, u: number, v: number): number {
+  const u0 = Math.floor(u);
+  const v0 = Math.floor(v);
+  const fu = u - u0;
+  const fv = v - v0;
+  return (
+    (at(src, u0, v0) * (1 - fu) + at(src, u0 + 1, v0) * fu) * (1 - fv) +
+    (at(src, u0, v0 + 1) * (1 - fu) + at(src, u0 + 1, v0 + 1) * fu) * fv
+  );
+}
+
+/**
+ * An elastic distortion of a 28×28 sample (Simard et al. 2003): each pixel moves by a random field smoothed with a
+ * Gaussian of `sigma` px and scaled by `alpha`. Training only: the page composer draws samples undistorted.
+ */
+export function elastic(sample: Float32Array, rng: Rng, alpha: number, sigma = 4): Float32Array {
+  const radius = Math.ceil(3 * sigma);
+  const kernel = Array.from({ length: 2 * radius + 1 }, (_, i) => Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)));
+  const total = kernel.reduce((a, b) => a + b, 0);
+  const blur = (src: Float32Array, horizontal: boolean) => {
+    const out = new Float32Array(784);
+    for (let y = 0; y < 28; y++)
+      for (let x = 0; x < 28; x++) {
+        let s = 0;
+        for (let k = -radius; k <= radius; k++) {
+          const xx = horizontal ? Math.min(27, Math.max(0, x + k)) : x;
+          const yy = horizontal ? y : Math.min(27, Math.max(0, y + k));
+          s += kernel[k + radius] * src[yy * 28 + xx];
+        }
+        out[y * 28 + x] = s / total;
+      }
+    return out;
+  };
+  const noise = () => Float32Array.from({ length: 784 }, () => 2 * rng() - 1);
+  const dx = blur(blur(noise(), true), false);
+  const dy = blur(blur(noise(), true), false);
+  const out = new Float32Array(784);
+  for (let y = 0; y < 28; y++)
+    for (let x = 0; x < 28; x++) out[y * 28 + x] = bilinear(sample, x + alpha * dx[y * 28 + x], y + alpha * dy[y * 28 + x]);
+  return out;
+}
+
 /** Draws one MNIST sample (784 values, ink = 1) in a style: a tight ink image with a 1-pixel margin. */
 export function drawDigit(sample: Float32Array, style: Style): InkImage {
   const src = style.stroke > 0 ? morph(sample, style.stroke, true) : style.stroke < 0 ? morph(sample, -style.stroke, false) : sample;
@@ -101,15 +144,7 @@ export function drawDigit(sample: Float32Array, style: Style): InkImage {
         for (let sx = 0; sx < n; sx++) {
           const px = x + (sx + 0.5) / n + minX;
           const py = y + (sy + 0.5) / n + minY;
-          const u = (d * px - b * py) / det + cx - 0.5;
-          const v = (-c * px + a * py) / det + cy - 0.5;
-          const u0 = Math.floor(u);
-          const v0 = Math.floor(v);
-          const fu = u - u0;
-          const fv = v - v0;
-          s +=
-            (at(src, u0, v0) * (1 - fu) + at(src, u0 + 1, v0) * fu) * (1 - fv) +
-            (at(src, u0, v0 + 1) * (1 - fu) + at(src, u0 + 1, v0 + 1) * fu) * fv;
+          s += bilinear(src, (d * px - b * py) / det + cx - 0.5, (-c * px + a * py) / det + cy - 0.5);
         }
       ink[y * width + x] = Math.min(1, s / (n * n));
     }

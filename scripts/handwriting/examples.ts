@@ -2,7 +2,7 @@
 // examples (label 10): two digits touching, or a piece of a wide digit, as a bad segmentation cut leaves them.
 import { normaliseGlyph, type InkImage } from "../../workers/grading/reading/handwriting/glyph";
 import { NOT_A_DIGIT } from "../../workers/grading/reading/handwriting/net";
-import { between, columns, drawDigit, join, randomStyle, soften, type Rng } from "./augment";
+import { between, columns, drawDigit, elastic, join, randomStyle, soften, type Rng } from "./augment";
 import type { LabelledDigit } from "./mnist";
 
 export interface Example {
@@ -21,8 +21,9 @@ function styled(sample: Float32Array, rng: Rng, height?: number, slant?: number,
 }
 
 /** One digit as a child writes it; sometimes with a sliver of its neighbour left by the cut. */
-export function digitExample(d: LabelledDigit, rng: Rng, pool: LabelledDigit[], tallest = TALLEST): Example | null {
-  let img = styled(d.pixels, rng, undefined, undefined, tallest);
+export function digitExample(d: LabelledDigit, rng: Rng, pool: LabelledDigit[], tallest = TALLEST, distort = 0): Example | null {
+  const sample = distort > 0 ? elastic(d.pixels, rng, between(rng, 0, distort)) : d.pixels;
+  let img = styled(sample, rng, undefined, undefined, tallest);
   if (rng() < 0.12) {
     const other = styled(pool[Math.floor(rng() * pool.length)].pixels, rng, img.height);
     const keep = Math.max(1, Math.round(other.width * between(rng, 0.06, 0.18)));
@@ -57,9 +58,9 @@ export function pieceExample(pool: LabelledDigit[], rng: Rng, tallest = TALLEST)
 
 /**
  * One pass over `digits` (in a seeded order) with about `junk` "not one digit" examples per digit mixed in, drawn
- * 14 to `tallest` px tall.
+ * 14 to `tallest` px tall; with `distort`, each digit elastically distorted first (its alpha drawn up to `distort`).
  */
-export function epochExamples(digits: LabelledDigit[], rng: Rng, junk: number, tallest = TALLEST): Example[] {
+export function epochExamples(digits: LabelledDigit[], rng: Rng, junk: number, tallest = TALLEST, distort = 0): Example[] {
   const order = digits.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
@@ -67,7 +68,7 @@ export function epochExamples(digits: LabelledDigit[], rng: Rng, junk: number, t
   }
   const out: Example[] = [];
   for (const i of order) {
-    const e = digitExample(digits[i], rng, digits, tallest);
+    const e = digitExample(digits[i], rng, digits, tallest, distort);
     if (e) out.push(e);
     if (rng() < junk) {
       const g = rng() < 0.5 ? pairExample(digits, rng, tallest) : pieceExample(digits, rng, tallest);

