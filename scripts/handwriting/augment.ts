@@ -2,7 +2,7 @@
 // thickness, size on the page, a little blur; and the "not one digit" examples the reader's segmentation needs
 // (two digits touching, a piece of a digit). Used by train.ts and by the page composer (compose.ts).
 import type { InkImage } from "../../workers/grading/reading/handwriting/glyph";
-import { inkBox } from "../../workers/grading/reading/handwriting/glyph";
+import { inkBox, sample as bilinear } from "../../workers/grading/reading/handwriting/glyph";
 
 export type Rng = () => number;
 
@@ -65,25 +65,11 @@ export function randomStyle(rng: Rng, height = between(rng, 14, 36)): Style {
   };
 }
 
-const at = (src: Float32Array, x: number, y: number) => (x < 0 || y < 0 || x > 27 || y > 27 ? 0 : src[y * 28 + x]);
-
-/** A 28×28 sample's value at (u, v), bilinear between its pixels; 0 outside. */
-function bilinear(src: Float32Array, u: number, v: number): number {
-  const u0 = Math.floor(u);
-  const v0 = Math.floor(v);
-  const fu = u - u0;
-  const fv = v - v0;
-  return (
-    (at(src, u0, v0) * (1 - fu) + at(src, u0 + 1, v0) * fu) * (1 - fv) +
-    (at(src, u0, v0 + 1) * (1 - fu) + at(src, u0 + 1, v0 + 1) * fu) * fv
-  );
-}
-
 /**
  * An elastic distortion of a 28×28 sample (Simard et al. 2003): each pixel moves by a random field smoothed with a
  * Gaussian of `sigma` px and scaled by `alpha`. Training only: the page composer draws samples undistorted.
  */
-export function elastic(sample: Float32Array, rng: Rng, alpha: number, sigma = 4): Float32Array {
+export function elastic(digit: Float32Array, rng: Rng, alpha: number, sigma = 4): Float32Array {
   const radius = Math.ceil(3 * sigma);
   const kernel = Array.from({ length: 2 * radius + 1 }, (_, i) => Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)));
   const total = kernel.reduce((a, b) => a + b, 0);
@@ -105,15 +91,17 @@ export function elastic(sample: Float32Array, rng: Rng, alpha: number, sigma = 4
   const dx = blur(blur(noise(), true), false);
   const dy = blur(blur(noise(), true), false);
   const out = new Float32Array(784);
+  const img = { ink: digit, width: 28, height: 28 };
   for (let y = 0; y < 28; y++)
-    for (let x = 0; x < 28; x++) out[y * 28 + x] = bilinear(sample, x + alpha * dx[y * 28 + x], y + alpha * dy[y * 28 + x]);
+    for (let x = 0; x < 28; x++) out[y * 28 + x] = bilinear(img, x + alpha * dx[y * 28 + x], y + alpha * dy[y * 28 + x]);
   return out;
 }
 
 /** Draws one MNIST sample (784 values, ink = 1) in a style: a tight ink image with a 1-pixel margin. */
 export function drawDigit(sample: Float32Array, style: Style): InkImage {
   const src = style.stroke > 0 ? morph(sample, style.stroke, true) : style.stroke < 0 ? morph(sample, -style.stroke, false) : sample;
-  const box = inkBox({ ink: src, width: 28, height: 28 }) ?? { x0: 4, y0: 4, x1: 24, y1: 24 };
+  const img = { ink: src, width: 28, height: 28 };
+  const box = inkBox(img) ?? { x0: 4, y0: 4, x1: 24, y1: 24 };
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
   const scale = style.height / (box.y1 - box.y0);
@@ -144,7 +132,7 @@ export function drawDigit(sample: Float32Array, style: Style): InkImage {
         for (let sx = 0; sx < n; sx++) {
           const px = x + (sx + 0.5) / n + minX;
           const py = y + (sy + 0.5) / n + minY;
-          s += bilinear(src, (d * px - b * py) / det + cx - 0.5, (-c * px + a * py) / det + cy - 0.5);
+          s += bilinear(img, (d * px - b * py) / det + cx - 0.5, (-c * px + a * py) / det + cy - 0.5);
         }
       ink[y * width + x] = Math.min(1, s / (n * n));
     }

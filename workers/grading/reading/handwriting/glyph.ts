@@ -15,7 +15,7 @@ const SIDE = 28;
 const at = (img: InkImage, x: number, y: number) => (x < 0 || y < 0 || x >= img.width || y >= img.height ? 0 : img.ink[y * img.width + x]);
 
 /** Bilinear sample with zero outside. */
-function sample(img: InkImage, x: number, y: number): number {
+export function sample(img: InkImage, x: number, y: number): number {
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
   const fx = x - x0;
