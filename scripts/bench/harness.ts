@@ -189,6 +189,9 @@ export interface JobRun {
   timeline: { type: string; at: number }[];
 }
 
+/** BENCH_TIMELINE=all: every page read and submission done, in place of the first 24 events. */
+const ALL_EVENTS = process.env.BENCH_TIMELINE === "all";
+
 /** Reads the job's SSE stream until job_done (or the time limit): answers when the first event, the first feedback
  * token and job_done arrived (performance.now(); 0 when they never came). */
 export async function followJob(
@@ -216,7 +219,7 @@ export async function followJob(
         const event = JSON.parse(data) as { type: string; done?: number };
         const now = performance.now();
         run.firstEvent ||= now;
-        if (run.timeline.length < 24 && !(event.type === "feedback_delta" && run.firstFeedback))
+        if (ALL_EVENTS ? /^(page_read|submission_done)$/.test(event.type) : run.timeline.length < 24 && !(event.type === "feedback_delta" && run.firstFeedback))
           run.timeline.push({ type: event.type, at: now });
         if (event.type === "feedback_delta") run.firstFeedback ||= now;
         if (event.type === "progress") opts.onProgress?.(event.done ?? 0);

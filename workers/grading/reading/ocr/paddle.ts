@@ -1,23 +1,24 @@
 // PP-OCRv4 (PaddleOCR's text detector and recogniser) through onnxruntime-web's single-threaded wasm, in workerd
-// and in Node alike. paddleocr's DetectionService finds the text boxes; recognition is ours: one crop at a time
-// at its own width (the library pads every crop to the widest line's width), and a CTC decode that keeps each
-// character's position, so words get boxes and a space the model half-saw between two characters is kept.
+// and in Node alike. paddleocr's DetectionService finds the text boxes; recognition is ours: each crop at its own
+// width (the library pads every crop to the widest line's width; only crops of about one width share a run,
+// rec-batches.ts), and a CTC decode that keeps each character's position, so words get boxes and a space the model
+// half-saw between two characters is kept.
 // See docs/decisions/0018-pp-ocr-engine.md.
 import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
-import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../types";
+import type { BoundingBox, PrintedLayout, ReadLine } from "../types";
 import { decodePgm, type GreyImage } from "./cleanup";
-import { lineTensor } from "./line-tensor";
-import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine, type PrintedPart } from "../registration";
+import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine } from "../registration";
 import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
-import { palestColumn } from "./ink-gaps";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
 import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
-import { ctcDecode, wordsOf, type Decoded } from "./ctc";
+import { ctcDecode, type Decoded } from "./ctc";
+import { boxCrop, boxLine, partCrops, partLine, REC_HEIGHT, type BoxCrop, type DetectedBox } from "./box-crops";
+import { framesOf, padded, similarWidths, type RecCrop } from "./rec-batches";
 import { joinHandwriting, printDarknessOf } from "../handwriting/words";
 
 export interface PaddleAssets {
@@ -36,7 +37,6 @@ export const DETECTION_SIDE = 640;
  * given back, so that a retrained handwriting classifier is measured on the same pages without reading them again.
  */
 export const printedPass: { replay?: ReadLine[]; record?: (lines: ReadLine[]) => void } = {};
-const REC_HEIGHT = 48;
 /**
  * Boxes read first on a class set's page to register it onto the printed layout: the widest, printed lines mostly.
  * MIN_ANCHORS of them, far apart on the page, are read first; more (widest first, up to ANCHOR_BOXES) only while
@@ -64,11 +64,8 @@ const UNREAD_SURE = 0.8;
 
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
-type DetectedBox = Awaited<ReturnType<DetectionService["run"]>>[number];
 type KnownBox = NonNullable<ReturnType<typeof printedBoxesAt>>;
 type PartsOf = NonNullable<ReturnType<typeof printedPartsAt>>;
-
-const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
 function greyToRgb(grey: Uint8Array): Uint8Array {
   const rgb = new Uint8Array(grey.length * 3);
@@ -148,108 +145,49 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   });
   const recInput = recSession.inputNames[0];
 
-  const recWidth = (cropW: number, cropH: number) => Math.max(REC_HEIGHT, Math.min(4000, Math.ceil((REC_HEIGHT * cropW) / cropH)));
-
-  async function recognise(tensor: Float32Array, width: number): Promise<Decoded & { width: number }> {
-    const input = new ort.Tensor("float32", tensor, [1, 3, REC_HEIGHT, width]);
-    const outputs = await recSession.run({ [recInput]: input });
-    const out = outputs[recSession.outputNames[0]];
-    input.dispose?.();
-    const [, frames, classes] = out.dims as number[];
-    const probs = out.data as Float32Array;
+  /** Decodes one crop's frames of the recogniser's output: its characters, a faded "÷" and a missed space settled. */
+  function decode(probs: Float32Array, frames: number, classes: number, { tensor, width }: RecCrop): Decoded & { width: number } {
     const decoded = ctcDecode(probs, frames, classes, assets.characters);
     // A "÷" whose dots faded, read "+" (ocr/operators.ts).
     const signs = settleDivision(decoded.chars, probs, frames, classes, assets.characters, { tensor, width, height: REC_HEIGHT });
-    out.dispose?.();
     // A space the model missed but the line's pixels show (ocr/spaces.ts).
     const chars = addInkSpaces(signs, tensor, width, REC_HEIGHT, width / frames);
     return { text: chars.map((c) => c.char).join(""), chars, width: frames };
   }
 
-  /**
-   * Recognises one detected text box as a line with word boxes; undefined when nothing is read in it. With `glimpse`,
-   * only the start of a wide line is (that many box heights), and its last word, perhaps cut, is left out.
-   */
-  async function readBox(
-    grey: GreyImage,
-    image: Image,
-    box: DetectedBox,
-    glimpse = Infinity,
-    part?: { from: number; to: number },
-  ): Promise<ReadLine | undefined> {
-    let p = box.points;
-    // The crop's size as the library computes it; a box standing upright (turned text) keeps its path.
-    let cropW = p ? Math.max(Math.floor(distance(p[0], p[1])), Math.floor(distance(p[2], p[3])), 1) : box.width;
-    const cropH = p ? Math.max(Math.floor(distance(p[0], p[3])), Math.floor(distance(p[1], p[2])), 1) : box.height;
-    if (cropW < 2 || cropH < 2) return undefined;
-    let decoded: Decoded & { width: number };
-    let span = cropW;
-    let left = box.x;
-    const cut = p && cropH / cropW < 1.5 && glimpse * cropH < cropW;
-    const along = (a: { x: number; y: number }, b: { x: number; y: number }, f: number) => ({
-      x: a.x + (b.x - a.x) * f,
-      y: a.y + (b.y - a.y) * f,
-    });
-    if (p && cut) {
-      const f = (glimpse * cropH) / cropW;
-      p = [p[0], along(p[0], p[1], f), along(p[3], p[2], f), p[3]];
-      span = cropW = Math.max(2, Math.floor(cropW * f));
-    } else if (p && part) {
-      // Only a span of the box (read little): its crop, and its words placed where the span lies in the box.
-      const { from, to } = part;
-      p = [along(p[0], p[1], from), along(p[0], p[1], to), along(p[3], p[2], to), along(p[3], p[2], from)];
-      span = cropW = Math.max(2, Math.floor(cropW * (to - from)));
-      left = box.x + from * box.width;
-    }
-    if (p && cropH / cropW < 1.5) {
-      const width = recWidth(cropW, cropH);
-      decoded = await recognise(lineTensor(grey, p, cropW, cropH, width, REC_HEIGHT), width);
-    } else {
-      const crop = p ? image.cropRotated(p) : image.crop(box);
-      const width = recWidth(crop.width, crop.height);
-      span = crop.width;
-      const tensor = crop.resize({ width, height: REC_HEIGHT }).tensor({
-        mean_values: [127.5, 127.5, 127.5],
-        norm_values: [1 / 127.5, 1 / 127.5, 1 / 127.5],
-        channel_order: "bgr",
+  /** Recognises the crops, those of about the same width in one run (rec-batches.ts); answers in the crops' order. */
+  async function recognise(crops: readonly RecCrop[]): Promise<(Decoded & { width: number })[]> {
+    const decoded: (Decoded & { width: number })[] = new Array(crops.length);
+    for (const batch of similarWidths(crops.map((c) => c.width))) {
+      const members = batch.map((i) => crops[i]!);
+      const width = Math.max(...members.map((c) => c.width));
+      const tensor = members.length === 1 ? members[0]!.tensor : padded(members, REC_HEIGHT, width);
+      const input = new ort.Tensor("float32", tensor, [members.length, 3, REC_HEIGHT, width]);
+      const outputs = await recSession.run({ [recInput]: input });
+      const out = outputs[recSession.outputNames[0]];
+      input.dispose?.();
+      const [, frames, classes] = out.dims as number[];
+      const probs = out.data as Float32Array;
+      members.forEach((crop, n) => {
+        const own = framesOf(crop.width, width, frames);
+        const start = n * frames * classes;
+        decoded[batch[n]!] = decode(probs.subarray(start, start + own * classes), own, classes, crop);
       });
-      decoded = await recognise(tensor, width);
+      out.dispose?.();
     }
-    const words = wordsOf(decoded, left, box.y, box.height, span / decoded.width);
-    if (cut) words.pop();
-    if (!words.length) return undefined;
-    return {
-      text: words.map((w) => w.text).join(" "),
-      confidence: decoded.chars.reduce((s, c) => s + c.score, 0) / decoded.chars.length,
-      bbox: { x: box.x, y: box.y, width: box.width, height: box.height },
-      words,
-    };
+    return decoded;
   }
 
-  /**
-   * A box that starts with print and holds more: its printed words from the layout, and only the spans between and
-   * after them recognised; a recognised word lying on a printed one (a margin's stroke) is left out.
-   */
-  async function readPart(grey: GreyImage, image: Image, box: DetectedBox, part: PrintedPart): Promise<ReadLine> {
-    const read: ReadLine[] = [];
-    // Each span's ends moved to the palest ink column near them, within a text height (ink-gaps.ts).
-    const h = box.height / 2;
-    const at = (f: number) => box.x + f * box.width;
-    // A span starts after a printed word: its gap is looked for mostly ahead; it ends before one: mostly behind.
-    const cut = (f: number, ahead: number, behind: number) =>
-      (palestColumn(grey, box, at(f), at(f) - behind * h, at(f) + ahead * h) - box.x) / box.width;
-    for (const { from, to } of part.unread) {
-      const span = { from: from > 0 ? cut(from, 1.2, 0.6) : 0, to: to < 1 ? cut(to, 0.6, 1.2) : 1 };
-      const line = span.to - span.from > 0 ? await readBox(grey, image, box, Infinity, span) : undefined;
-      if (line) read.push(line);
-    }
-    const onPrint = (w: ReadWord) => {
-      const x = w.bbox.x + w.bbox.width / 2;
-      return part.words.some((p) => x >= p.bbox.x && x <= p.bbox.x + p.bbox.width);
-    };
-    const words = [...part.words, ...read.flatMap((l) => l.words.filter((w) => !onPrint(w)))].sort((a, b) => a.bbox.x - b.bbox.x);
-    const confidences = read.length ? read.map((l) => l.confidence) : part.words.map((w) => w.confidence);
-    return { text: words.map((w) => w.text).join(" "), confidence: Math.min(...confidences), bbox: { ...box }, words };
+  /** Boxes' crops recognised together (one may be undefined: too small to read): their lines, in order. */
+  async function readCrops(crops: readonly (BoxCrop | undefined)[]): Promise<(ReadLine | undefined)[]> {
+    const read = crops.filter((c): c is BoxCrop => c !== undefined);
+    const decoded = await recognise(read);
+    return crops.map((c) => (c ? boxLine(c, decoded[read.indexOf(c)]!) : undefined));
+  }
+
+  /** Recognises one detected text box (boxCrop's arguments) as a line with word boxes. */
+  async function readBox(...args: Parameters<typeof boxCrop>): Promise<ReadLine | undefined> {
+    return (await readCrops([boxCrop(...args)]))[0];
   }
 
   /** A box recognised whole, or, when it is tall for its page and holds a wide gap, piece by piece (tall-boxes.ts). */
@@ -283,11 +221,16 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     parts?: PartsOf,
     typical = typicalHeight(boxes),
   ): Promise<ReadLine[]> {
+    // The boxes' unprinted spans are cut first and recognised together.
+    const spans = boxes.map((box) => {
+      const part = box.points && !known?.(box) ? parts?.(box) : undefined;
+      return part && { part, crops: partCrops(grey, image, box, part) };
+    });
+    const read = await readCrops(spans.flatMap((s) => s?.crops ?? []));
     const lines: ReadLine[] = [];
-    for (const box of boxes) {
-      const print = known?.(box);
-      const part = box.points && !print ? parts?.(box) : undefined;
-      const line = print ?? (part ? await readPart(grey, image, box, part) : await readWhole(grey, image, box, typical));
+    for (const [i, box] of boxes.entries()) {
+      const spanned = spans[i];
+      const line = known?.(box) ?? (spanned ? partLine(box, spanned.part, read.splice(0, spanned.crops.length)) : await readWhole(grey, image, box, typical));
       if (line) lines.push(line);
     }
     return lines;
@@ -316,11 +259,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     }
     const byWidth = [...boxes].sort((a, b) => b.width - a.width);
     const anchors = spreadAnchors(byWidth);
-    const glimpses: ReadLine[] = [];
-    for (const box of anchors) {
-      const line = await readBox(grey, image, box, GLIMPSE_BOX_HEIGHTS);
-      if (line) glimpses.push(line);
-    }
+    const glimpses = (await readCrops(anchors.map((box) => boxCrop(grey, image, box, GLIMPSE_BOX_HEIGHTS)))).filter(
+      (l): l is ReadLine => l !== undefined,
+    );
     // Else registered on the words read.
     const glimpsed = mapFromAnchors(glimpses, printed);
     if (glimpsed) return readBoxes(grey, image, boxes, ...against(glimpsed));
@@ -355,11 +296,10 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // So is the ink of a short word read unsurely inside a longer box (doubtfulWords): a letter alone replaces it.
     const doubtful = doubtfulWords(lines);
     const kept = doubtful.size ? lines.map((l) => ({ ...l, words: l.words.filter((w) => !doubtful.has(w)) })) : lines;
-    const marks: { box: BoundingBox; line: ReadLine }[] = [];
-    for (const box of unreadInk(grey, kept, typicalHeight(boxes) / 2)) {
-      const line = await readBox(grey, image, detected(box));
-      if (line && line.confidence >= UNREAD_SURE) marks.push({ box, line });
-    }
+    const unread = unreadInk(grey, kept, typicalHeight(boxes) / 2);
+    const marks = (await readCrops(unread.map((box) => boxCrop(grey, image, detected(box)))))
+      .map((line, i) => ({ box: unread[i]!, line }))
+      .filter((m): m is { box: BoundingBox; line: ReadLine } => !!m.line && m.line.confidence >= UNREAD_SURE);
     const settled = settleDoubtful(lines, doubtful, marks);
     return [...settled.lines, ...settled.apart];
   }
