@@ -219,7 +219,11 @@ export async function followJob(
         const event = JSON.parse(data) as { type: string; done?: number };
         const now = performance.now();
         run.firstEvent ||= now;
-        if (ALL_EVENTS ? /^(page_read|submission_done)$/.test(event.type) : run.timeline.length < 24 && !(event.type === "feedback_delta" && run.firstFeedback))
+        if (
+          ALL_EVENTS
+            ? /^(page_read|submission_done)$/.test(event.type)
+            : run.timeline.length < 24 && !(event.type === "feedback_delta" && run.firstFeedback)
+        )
           run.timeline.push({ type: event.type, at: now });
         if (event.type === "feedback_delta") run.firstFeedback ||= now;
         if (event.type === "progress") opts.onProgress?.(event.done ?? 0);

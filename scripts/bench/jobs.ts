@@ -3,11 +3,10 @@
 // time, time to the first streamed event and to the first feedback token, how fast /assignments, the job page and
 // /api/health answered while the job graded, and the peak memory of the server's process tree.
 // Options: BENCH_SUBMISSIONS (30), BENCH_PORT (8796), BENCH_SERVER_LOG, BENCH_TIMELINE=1 (the first events with
-// their times), BENCH_SETTLE (ms to wait after the server answers, e.g. 15000 for warm readers), BENCH_PROBE_MS
-// (pause between one probe's page loads, 200; 0 loads no pages while the job grades), BENCH_WARMUP (submissions of
-// another assignment graded before the timing, 2: one a reader; 0 times a cold server);
-// READER_PROCESSES=0 for the former
-// one-workerd layout (the single-threaded baseline).
+// their times; =all: every page read and submission done), BENCH_SETTLE (ms to wait after the server answers, e.g.
+// 15000 for warm readers), BENCH_PROBE_MS (pause between one probe's page loads, 200; 0 loads no pages while the
+// job grades), BENCH_WARMUP (submissions of another assignment graded before the timing, 2: one a reader; 0 times a
+// cold server); READER_PROCESSES=0 for the former one-workerd layout (the single-threaded baseline).
 import {
   answerKeyPdf,
   followJob,

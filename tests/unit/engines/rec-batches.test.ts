@@ -24,11 +24,31 @@ describe("crops batched by width", () => {
 
   it("pads each crop on its right with paper, channel by channel, row by row", () => {
     const height = 2;
-    const crop = (width: number, base: number) => ({ width, tensor: Float32Array.from({ length: 3 * height * width }, (_, i) => base + i) });
+    const crop = (width: number, base: number) => ({
+      width,
+      tensor: Float32Array.from({ length: 3 * height * width }, (_, i) => base + i),
+    });
     const out = padded([crop(2, 0), crop(3, 100)], height, 3);
     expect(Array.from(out)).toEqual([
       // the first crop: three channels of two rows, each row two columns and one of paper
-      0, 1, 1, 2, 3, 1, 4, 5, 1, 6, 7, 1, 8, 9, 1, 10, 11, 1,
+      0,
+      1,
+      1,
+      2,
+      3,
+      1,
+      4,
+      5,
+      1,
+      6,
+      7,
+      1,
+      8,
+      9,
+      1,
+      10,
+      11,
+      1,
       // the second, as wide as the batch
       ...Array.from({ length: 18 }, (_, i) => 100 + i),
     ]);

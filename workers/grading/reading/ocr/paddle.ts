@@ -230,7 +230,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const lines: ReadLine[] = [];
     for (const [i, box] of boxes.entries()) {
       const spanned = spans[i];
-      const line = known?.(box) ?? (spanned ? partLine(box, spanned.part, read.splice(0, spanned.crops.length)) : await readWhole(grey, image, box, typical));
+      const line =
+        known?.(box) ??
+        (spanned ? partLine(box, spanned.part, read.splice(0, spanned.crops.length)) : await readWhole(grey, image, box, typical));
       if (line) lines.push(line);
     }
     return lines;
@@ -296,10 +298,12 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // So is the ink of a short word read unsurely inside a longer box (doubtfulWords): a letter alone replaces it.
     const doubtful = doubtfulWords(lines);
     const kept = doubtful.size ? lines.map((l) => ({ ...l, words: l.words.filter((w) => !doubtful.has(w)) })) : lines;
-    const unread = unreadInk(grey, kept, typicalHeight(boxes) / 2);
-    const marks = (await readCrops(unread.map((box) => boxCrop(grey, image, detected(box)))))
-      .map((line, i) => ({ box: unread[i]!, line }))
-      .filter((m): m is { box: BoundingBox; line: ReadLine } => !!m.line && m.line.confidence >= UNREAD_SURE);
+    // One at a time: the marks are mostly handwritten digits, and a page read whole is read as before 0078.
+    const marks: { box: BoundingBox; line: ReadLine }[] = [];
+    for (const box of unreadInk(grey, kept, typicalHeight(boxes) / 2)) {
+      const line = await readBox(grey, image, detected(box));
+      if (line && line.confidence >= UNREAD_SURE) marks.push({ box, line });
+    }
     const settled = settleDoubtful(lines, doubtful, marks);
     return [...settled.lines, ...settled.apart];
   }

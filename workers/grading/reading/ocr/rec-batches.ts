@@ -29,8 +29,7 @@ export function similarWidths(widths: readonly number[]): number[][] {
   let batch: number[] = [];
   for (const i of order) {
     const first = batch[0];
-    const fits =
-      first !== undefined && batch.length < MAX_BATCH && widths[i]! <= MAX_BATCH_WIDTH && widths[i]! <= widths[first]! * MAX_PAD;
+    const fits = first !== undefined && batch.length < MAX_BATCH && widths[i]! <= MAX_BATCH_WIDTH && widths[i]! <= widths[first]! * MAX_PAD;
     if (!fits && batch.length) {
       batches.push(batch);
       batch = [];
