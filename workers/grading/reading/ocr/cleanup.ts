@@ -293,15 +293,26 @@ export function flatField(img: GreyImage, lineHeight = 30): GreyImage {
   }
   const d = paper.data;
   const w = paper.width;
+  // Each paper row interpolated along x once, for the four or so page rows between it and the next.
+  const top = new Float64Array(img.width);
+  const bottom = new Float64Array(img.width);
+  let rowsOf = -1;
   for (let y = 0; y < img.height; y++) {
     const fy = Math.min(paper.height - 1.001, Math.max(0, (y + 0.5) / factor - 0.5));
     const y0 = Math.floor(fy);
     const ay = fy - y0;
+    if (y0 !== rowsOf) {
+      rowsOf = y0;
+      for (let x = 0; x < img.width; x++) {
+        const i = y0 * w + column[x];
+        const ax = along[x];
+        top[x] = d[i] * (1 - ax) + d[i + 1] * ax;
+        bottom[x] = d[i + w] * (1 - ax) + d[i + w + 1] * ax;
+      }
+    }
     const row = y * img.width;
     for (let x = 0; x < img.width; x++) {
-      const i = y0 * w + column[x];
-      const ax = along[x];
-      const bg = Math.max(24, (d[i] * (1 - ax) + d[i + 1] * ax) * (1 - ay) + (d[i + w] * (1 - ax) + d[i + w + 1] * ax) * ay);
+      const bg = Math.max(24, top[x] * (1 - ay) + bottom[x] * ay);
       const v = (img.data[row + x] / bg) * 255;
       out[row + x] = v >= 255 ? 255 : v;
     }
