@@ -1,15 +1,8 @@
 // Page clean-up on synthetic pixels: each step does what it claims, independent of the OCR engine.
 import { describe, expect, it } from "vitest";
-import {
-  encodePgm,
-  estimateLineHeight,
-  estimateSkew,
-  findPage,
-  flatField,
-  homography,
-  turnAndScale,
-  type GreyImage,
-} from "../../../workers/grading/reading/ocr/cleanup";
+import { encodePgm, estimateLineHeight, estimateSkew, turnAndScale, type GreyImage } from "../../../workers/grading/reading/ocr/cleanup";
+import { flatField } from "../../../workers/grading/reading/ocr/grey-filters";
+import { findPage, homography } from "../../../workers/grading/reading/ocr/page-warp";
 
 /** A white page with dark text-like bars (lines of "words") every `pitch` pixels, optionally tilted. */
 function linesPage(width: number, height: number, pitch: number, tiltDegrees = 0, lineHeight = 14): GreyImage {

@@ -1,6 +1,7 @@
 // A detected line as the recogniser's input: its box cut out of the grey page through its perspective and resized,
 // as paddleocr's cropRotated → resize → tensor does, on one grey channel (ocr/paddle.ts).
-import { homography, type GreyImage } from "./cleanup";
+import type { GreyImage } from "./cleanup";
+import { homography } from "./page-warp";
 
 /** Catmull-Rom-like cubic weights (a = −0.75, as the library samples) for the 4 taps around a fraction t. */
 function cubicWeights(t: number, out: Float64Array): void {
