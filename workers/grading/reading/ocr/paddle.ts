@@ -222,8 +222,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     typical = typicalHeight(boxes),
   ): Promise<ReadLine[]> {
     // The boxes' unprinted spans are cut first and recognised together.
-    const spans = boxes.map((box) => {
-      const part = box.points && !known?.(box) ? parts?.(box) : undefined;
+    const printed = boxes.map((box) => known?.(box));
+    const spans = boxes.map((box, i) => {
+      const part = box.points && !printed[i] ? parts?.(box) : undefined;
       return part && { part, crops: partCrops(grey, image, box, part) };
     });
     const read = await readCrops(spans.flatMap((s) => s?.crops ?? []));
@@ -231,7 +232,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     for (const [i, box] of boxes.entries()) {
       const spanned = spans[i];
       const line =
-        known?.(box) ??
+        printed[i] ??
         (spanned ? partLine(box, spanned.part, read.splice(0, spanned.crops.length)) : await readWhole(grey, image, box, typical));
       if (line) lines.push(line);
     }
