@@ -15,6 +15,9 @@ const require = createRequire(import.meta.url);
 export const SIDE = 28;
 export const PIXELS = SIDE * SIDE;
 export type Split = "train" | "dev" | "heldout";
+/** Where the train split ends and the dev split ends, as fractions of a digit's sample count. */
+export const TRAIN_END = 0.45;
+export const DEV_END = 0.5;
 
 const files = new Map<number, Float32Array>();
 
@@ -54,8 +57,8 @@ export function digitSample(digit: number, index: number): Float32Array {
 /** The index range [from, to) of a split for one digit. */
 export function splitRange(digit: number, split: Split): [number, number] {
   const count = sampleCount(digit);
-  const trainEnd = Math.floor(0.45 * count);
-  const devEnd = Math.floor(0.5 * count);
+  const trainEnd = Math.floor(TRAIN_END * count);
+  const devEnd = Math.floor(DEV_END * count);
   if (split === "train") return [0, trainEnd];
   if (split === "dev") return [trainEnd, devEnd];
   return [devEnd, allowedCount(digit)];

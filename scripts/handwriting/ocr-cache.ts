@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 
 export const TUNE_CACHE = "node_modules/.cache/handwriting-tune";
 
-/** The reading code's digest: a change to it reads the pages again. */
+/** The reading code's digest, and the page composer's with its split: a change to either reads the pages again. */
 export const ocrHash = createHash("sha256")
   .update(
     ["workers/grading/reading", "workers/grading/reading/ocr"]
@@ -17,5 +17,6 @@ export const ocrHash = createHash("sha256")
       )
       .join(""),
   )
+  .update(["mnist", "page", "compose"].map((f) => readFileSync(`scripts/handwriting/${f}.ts`, "utf8")).join(""))
   .digest("hex")
   .slice(0, 12);

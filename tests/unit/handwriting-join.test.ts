@@ -73,6 +73,28 @@ describe("the handwriting reader joins PP-OCR", () => {
     expect(answer.text).toBe(answer.alternatives!.readings[0].probability >= 0.5 ? answer.alternatives!.readings[0].text : "4/6");
   });
 
+  it("reads again the few marks after '=' PP-OCR was unsure of, though together they spell three letters ('S αl')", () => {
+    const { page, answerX, answerW } = strip("521");
+    const words = [
+      word("3.", 10, 30),
+      word("12", 60, 60),
+      word("+", 140, 30),
+      word("5", 190, 40),
+      word("=", 250, 40),
+      word("S", answerX, 30, 0.63),
+      word("αl", answerX + 40, answerW - 40, 0.39),
+    ];
+    const line: ReadLine = {
+      text: words.map((w) => w.text).join(" "),
+      confidence: 0.8,
+      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+      words,
+    };
+    const answer = joinHandwriting(page, [line], 0.9)[0].words.at(-1)!;
+    expect(answer.alternatives?.ocr.text).toBe("S αl");
+    expect(answer.alternatives?.readings.length).toBeGreaterThan(0);
+  });
+
   /** "3. 12 + 5 = " then `written` in pencil, which PP-OCR read as `seen` with `confidence`. */
   function answered(written: string, seen: string, confidence: number, seed?: number) {
     const { page, answerX, answerW } = strip(written, seed);

@@ -165,6 +165,27 @@ describe("verify, don't only transcribe", () => {
     expect(sure.clear).toBe(true);
   });
 
+  it("doubts a reading that is the key with a digit lost unless it is read surely ('32' for a written 382)", () => {
+    const q382 = parseAnswerKey("1. 382", { totalPoints: 1 }).questions[0];
+    const read = (share: number) =>
+      verifyRead(
+        q382,
+        [
+          ["32", share],
+          ["34", 0.99 - share],
+        ],
+        "", // PP-OCR read nothing there: the handwriting reader alone
+        "382",
+      );
+    // Where two digits touch the reader can lose one: at 78% the lost 8 is in sight.
+    const unsure = read(0.78);
+    expect(unsure.judgement.credit).toBe(0);
+    expect(unsure.clear).toBe(false);
+    expect(unsure.doubt).toMatch(/the key's 382/);
+    // Read surely, it is a wrong answer, marked without a look.
+    expect(read(0.9).clear).toBe(true);
+  });
+
   it("flags a sure reading that is the key with one digit the reader mistakes for another ('690' for a written 620)", () => {
     const q620 = parseAnswerKey("1. 620", { totalPoints: 1 }).questions[0];
     const sure = (text: string) =>

@@ -34,6 +34,8 @@ export interface VerifyTuning {
    * any one other number (verify against what is expected). 1 reads the ink alone.
    */
   keyPrior: number;
+  /** As slipDoubt, for a best reading that is the key with a digit lost (the reader loses digits where two touch). */
+  lostDoubt: number;
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
@@ -42,6 +44,7 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   keyDoubt: 0.005,
   slipDoubt: 0.6,
   keyPrior: 3,
+  lostDoubt: 0.8,
 };
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
@@ -206,7 +209,9 @@ export function verifyHandwriting(
     ocr.confidence >= OCR_SURE && /^\d+(?:[.,/]\d+)?$/.test(seen) && !within(digitsOf(seen), digitsOf(best.reading)) && otherMark();
   // The key's answer (and its equals) as the ink alone supports it: a mark short of full with the key in sight is a look.
   const keySupport = judged.filter((j) => credit(j.judgement) === 100).reduce((s, j) => s + j.ink, 0);
-  const slipDoubt = keys.some((k) => k && slipInDoubt(k, best.reading, judged) < tuning.slipDoubt);
+  const slipDoubt = keys.some(
+    (k) => k && slipInDoubt(k, best.reading, judged) < (digitsOf(best.reading).length < k.length ? tuning.lostDoubt : tuning.slipDoubt),
+  );
   const alike = keys.map((k) => (k ? alikeDigits(k, best.reading) : undefined)).find(Boolean);
   // The page reader read the key's answer itself, where the handwriting reader read another ("681" against "61"), or
   // its digits with a point among them (a whole number's "72 . 5" where the handwriting reader lost the 7 and read "25"),

@@ -182,7 +182,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     tailText.length <= 8 &&
     // A digit among them, or after "=" a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
     (/\d/.test(tailText) || (eq >= 0 && tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
-    !/\p{L}{3}/u.test(tailText) &&
+    // No word of three letters or more ("cm" may follow a number; "S αl" for a written 521 is three marks, no word).
+    !tail.some((w) => /\p{L}{3}/u.test(w.text)) &&
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
     !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
     !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
