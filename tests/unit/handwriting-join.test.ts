@@ -45,25 +45,24 @@ function strip(written: string, seed = 11) {
       data[(top + y) * width + 320 + x] = Math.round(250 * line.region.grey[y * line.region.width + x]);
   return { page: { data, width, height }, answerX: 320, answerW: line.region.width };
 }
+
+/** "3. 12 + 5 =" in print, then `written` in pencil, which PP-OCR read as the words `seen` places on the answer. */
+function joinedAnswer(written: string, seen: (x: number, width: number) => ReadWord[], confidence = 0.8, seed?: number) {
+  const { page, answerX, answerW } = strip(written, seed);
+  const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
+  words.push(...seen(answerX, answerW));
+  const line: ReadLine = {
+    text: words.map((w) => w.text).join(" "),
+    confidence,
+    bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
+    words,
+  };
+  return joinHandwriting(page, [line], 0.9)[0];
+}
+
 describe("the handwriting reader joins PP-OCR", () => {
   it("reads the answer after '=' again and keeps both readings, the digits PP-OCR split or misread joined", () => {
-    const { page, answerX, answerW } = strip("476");
-    const words = [
-      word("3.", 10, 30),
-      word("12", 60, 60),
-      word("+", 140, 30),
-      word("5", 190, 40),
-      word("=", 250, 40),
-      word("4", answerX, 30, 0.7),
-      word("/6", answerX + 40, 40, 0.6),
-    ];
-    const line: ReadLine = {
-      text: words.map((w) => w.text).join(" "),
-      confidence: 0.8,
-      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
-      words,
-    };
-    const [joined] = joinHandwriting(page, [line], 0.9);
+    const joined = joinedAnswer("476", (x) => [word("4", x, 30, 0.7), word("/6", x + 40, 40, 0.6)]);
     expect(joined.words.slice(0, 5).map((w) => w.text)).toEqual(["3.", "12", "+", "5", "="]);
     const answer = joined.words[5];
     expect(joined.words).toHaveLength(6);
@@ -74,39 +73,14 @@ describe("the handwriting reader joins PP-OCR", () => {
   });
 
   it("reads again the few marks after '=' PP-OCR was unsure of, though together they spell three letters ('S αl')", () => {
-    const { page, answerX, answerW } = strip("521");
-    const words = [
-      word("3.", 10, 30),
-      word("12", 60, 60),
-      word("+", 140, 30),
-      word("5", 190, 40),
-      word("=", 250, 40),
-      word("S", answerX, 30, 0.63),
-      word("αl", answerX + 40, answerW - 40, 0.39),
-    ];
-    const line: ReadLine = {
-      text: words.map((w) => w.text).join(" "),
-      confidence: 0.8,
-      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
-      words,
-    };
-    const answer = joinHandwriting(page, [line], 0.9)[0].words.at(-1)!;
+    const answer = joinedAnswer("521", (x, width) => [word("S", x, 30, 0.63), word("αl", x + 40, width - 40, 0.39)]).words.at(-1)!;
     expect(answer.alternatives?.ocr.text).toBe("S αl");
     expect(answer.alternatives?.readings.length).toBeGreaterThan(0);
   });
 
   /** "3. 12 + 5 = " then `written` in pencil, which PP-OCR read as `seen` with `confidence`. */
   function answered(written: string, seen: string, confidence: number, seed?: number) {
-    const { page, answerX, answerW } = strip(written, seed);
-    const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
-    words.push(word(seen, answerX, answerW, confidence));
-    const line: ReadLine = {
-      text: words.map((w) => w.text).join(" "),
-      confidence,
-      bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
-      words,
-    };
-    return joinHandwriting(page, [line], 0.9)[0].words.at(-1)!;
+    return joinedAnswer(written, (x, width) => [word(seen, x, width, confidence)], confidence, seed).words.at(-1)!;
   }
 
   it("leaves to PP-OCR a number it read surely that the handwriting reader does not see (print, a font)", () => {
