@@ -17,6 +17,13 @@ export const ocrHash = createHash("sha256")
       )
       .join(""),
   )
-  .update(["mnist", "page", "compose"].map((f) => readFileSync(`scripts/handwriting/${f}.ts`, "utf8")).join(""))
+  .update(
+    // What composes a page: the split, the composer, and the digit drawing it uses (augment.ts, glyph.ts's sampler).
+    ["mnist", "page", "compose", "augment"]
+      .map((f) => `scripts/handwriting/${f}.ts`)
+      .concat("workers/grading/reading/handwriting/glyph.ts")
+      .map((f) => readFileSync(f, "utf8"))
+      .join(""),
+  )
   .digest("hex")
   .slice(0, 12);

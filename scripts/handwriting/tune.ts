@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
   },
 });
 const PAGES = Number(args.pages);
+if (args.condition && !PAGE_CONDITIONS.some((c) => c === args.condition))
+  throw new Error(`--condition takes ${PAGE_CONDITIONS.join(", ")}, not ${args.condition}`);
 const SEED = 1999_00;
 const cacheDir = TUNE_CACHE;
 mkdirSync(cacheDir, { recursive: true });
