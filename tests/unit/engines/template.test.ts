@@ -139,6 +139,24 @@ describe("the worksheet's template from a class set", () => {
     ]);
   });
 
+  it("keeps where the set's students answered, and a mark far from it on the line is not the answer", () => {
+    const key = parseAnswerKey(KEY, { totalPoints: 8 });
+    const template = findTemplate(pages, ["B", "56", "112", "Paris"], (p) => answerPlaces(p, key))!;
+    // Questions 2, 3 and 4 were answered at one place on most pages: each is a zone.
+    expect(template.answerZones).toHaveLength(3);
+    const grade = (extra: Placed[], answers: [string, string, string, string]) => {
+      const late = page([...PRINTED, ...filled("Kai Silva", answers, 9).filter((w) => w.text), ...extra], 1.5, 0.9, 30, 40);
+      return gradeSubmission({ reading: reading(late), key, assignment: { points: 8 }, template }).questions.map((q) => [
+        q.studentAnswer,
+        q.pointsAwarded,
+      ]);
+    };
+    // A stray "7" far across question 2's line, beside the answer written at its place.
+    expect(grade([{ text: "7", x: 640, y: 361 }], ["B", "56", "112", "Paris"])[1]).toEqual(["56", 2]);
+    // An answer written only away from the known place is still found.
+    expect(grade([{ text: "56", x: 640, y: 361 }], ["B", "", "112", "Paris"])[1]).toEqual(["56", 2]);
+  });
+
   it("refuses pages that are not one worksheet, and too few pages", () => {
     const other = page(line("Essay: my summer holiday was spent by the sea with my family", 100, 100), 0, 1, 0, 0);
     expect(findTemplate([pages[0]!, other, { ...other }])).toBeNull();

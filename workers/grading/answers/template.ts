@@ -14,7 +14,7 @@ import {
   type Bounds,
   type WordPoint,
 } from "../reading/registration";
-import type { PageReading, PrintedLayout, ReadWord } from "../reading/types";
+import type { BoundingBox, PageReading, PrintedLayout, ReadWord } from "../reading/types";
 import type { AnswerPlaces } from "./answer-places";
 import { levenshtein } from "../values/spelling";
 
@@ -27,6 +27,11 @@ export interface WorksheetTemplate extends PrintedLayout {
   residual: number;
   /** The id of the teacher's blank worksheet it was taken from: settled at once, never found again from pages. */
   blank?: string;
+  /**
+   * Where the set's students wrote their answers (answer-places.ts on each page read alone), in the same frame: each
+   * place where two pages or more had one. None in a blank worksheet's template, nor in one stored before.
+   */
+  answerZones?: BoundingBox[];
 }
 
 const MIN_PAGES = 3;
@@ -42,6 +47,14 @@ const NEAR_Y = 0.5;
 
 /** Printed text is typeset: on every page of the set it sits where the template has it, to the registration's error. */
 const SAME_PLACE = 0.5;
+/** Pages that must have had an answer at a place for it to be an answer zone. */
+const ZONE_PAGES = 2;
+/**
+ * How far (in text heights, across) a student's word may lie from an answer zone on its line and still be part of
+ * an answer written there ("cm" after the "850" most wrote); farther, beside another word written in a zone, it is
+ * a stray mark, not the answer (the option "J. 75%" read "1" in a matching exercise's other column).
+ */
+const ZONE_REACH = 2;
 
 function near(a: { x: number; y: number }, b: { x: number; y: number }, height: number, tight = false): boolean {
   const k = tight ? SAME_PLACE : 1;
@@ -217,13 +230,51 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
       printedInk.push(ink);
     });
   });
+  const answered = [
+    refInk.filter((_, i) => places?.words.has(refWords[i]!)).map((ink) => ink.box),
+    ...registered.map((r) => {
+      const own = placesOf?.(r.page);
+      const raw = r.page.lines.flatMap((l) => l.words);
+      return r.ink.filter((_, j) => own?.words.has(raw[j]!)).map((ink) => ink.box);
+    }),
+  ];
+  const answerZones = zonesOf(answered, height);
   return {
     version: 1,
     words,
     textHeight: height,
     pages: registered.length + 1,
     residual: median(registered.map((r) => r.residual)),
+    ...(answerZones.length ? { answerZones } : {}),
   };
+}
+
+/** Two boxes on one line whose spans meet, or nearly (a text height apart across at most). */
+const sameZone = (a: Bounds, b: Bounds, height: number) =>
+  Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) <= NEAR_Y * height &&
+  a.left <= b.right + height &&
+  b.left <= a.right + height;
+
+/** The places where at least ZONE_PAGES pages had an answer: each the union of the answers' boxes there. */
+function zonesOf(pages: Bounds[][], height: number): BoundingBox[] {
+  const zones: { box: Bounds; pages: Set<number> }[] = [];
+  pages.forEach((boxes, page) => {
+    for (const box of boxes) {
+      const zone = zones.find((z) => sameZone(z.box, box, height));
+      if (!zone) {
+        zones.push({ box: { ...box }, pages: new Set([page]) });
+        continue;
+      }
+      zone.pages.add(page);
+      zone.box = {
+        left: Math.min(zone.box.left, box.left),
+        top: Math.min(zone.box.top, box.top),
+        right: Math.max(zone.box.right, box.right),
+        bottom: Math.max(zone.box.bottom, box.bottom),
+      };
+    }
+  });
+  return zones.filter((z) => z.pages.size >= ZONE_PAGES).map((z) => boxOf(z.box));
 }
 
 /**
@@ -266,7 +317,31 @@ export function studentWords(
       if (parts) joined.set(w, parts);
       student.add(parts?.[1] ?? w);
     }
+  for (const stray of strays(template, page, student, fit.map)) student.delete(stray);
   return { words: student, joined, residual: fit.residual };
+}
+
+/**
+ * The student's words of a line far across from every place the set's students answered on it, when the line also
+ * holds a word written at one of them: marks beside the answer, not the answer. A line with no word at an answer
+ * place keeps all of its words (work written outside the known places is still found).
+ */
+function strays(template: WorksheetTemplate, page: Pick<PageReading, "lines">, student: Set<ReadWord>, map: Affine): ReadWord[] {
+  const zones = (template.answerZones ?? []).map((z) => mappedBounds(z));
+  if (!zones.length) return [];
+  const h = template.textHeight;
+  const reach = (box: Bounds) =>
+    zones.some(
+      (z) =>
+        Math.abs((box.top + box.bottom) / 2 - (z.top + z.bottom) / 2) <= NEAR_Y * h &&
+        box.left <= z.right + ZONE_REACH * h &&
+        z.left <= box.right + ZONE_REACH * h,
+    );
+  return page.lines.flatMap((line) => {
+    const own = line.words.filter((w) => student.has(w));
+    const placed = own.map((w) => reach(mappedBounds(w.bbox, map)));
+    return placed.some(Boolean) ? own.filter((_, i) => !placed[i]) : [];
+  });
 }
 
 /** Where `printed` ends at the start of `text`, its letters and digits the same; 0 when it does not start it. */
