@@ -120,6 +120,13 @@ describe("the worksheet's template from a class set", () => {
     expect([...marked.words].map((w) => w.text).sort()).toEqual(["112", "56", "B", "Kai", "Paris", "Silva"].sort());
   });
 
+  it("takes a printed '×' read as the letter x for the print it is", () => {
+    const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
+    const misread = PRINTED.map((w) => (w.text === "×" ? { ...w, text: "x" } : w));
+    const late = page([...misread, ...filled("Kai Silva", ["B", "56", "112", "Paris"], 9)], 2.5, 0.8, -60, 140);
+    expect([...studentWords(template, late)!.words].map((w) => w.text).sort()).toEqual(["112", "56", "B", "Kai", "Paris", "Silva"].sort());
+  });
+
   it("cuts a student's answer from the printed word it was read joined to ('8=56'), and grades it", () => {
     const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
     const close = [

@@ -87,7 +87,8 @@ interface Ink {
   box: Bounds;
 }
 
-const alnum = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+/** A word's letters and digits; a "×" counts as the x it is often read as ("5 x 12?" on one page, "5 × 12?" on another). */
+const alnum = (text: string) => text.toLowerCase().replace(/×/g, "x").replace(/[^\p{L}\p{N}]+/gu, "");
 
 function inkOf(word: ReadWord, map?: Affine): Ink {
   const box = mappedBounds(word.bbox, map);
