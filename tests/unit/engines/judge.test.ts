@@ -55,6 +55,10 @@ describe("question-aware judgement", () => {
     const both = judge("B", "B) shark", page);
     expect(both.credit).toBe(0);
     expect(both.doubt).toMatch(/two options/);
+    // A matching exercise's letters run past E: a lone "G" against the key's B is a letter chosen, not a doubt.
+    const lettered = judge("B", "G", ["4. What is 5 × 12?"]);
+    expect(lettered).toMatchObject({ credit: 0, reason: "Chose G; the answer is B." });
+    expect(lettered.doubt).toBeUndefined();
   });
 
   it("applies the question's own words: simplest form, rounding, the asked form", () => {
