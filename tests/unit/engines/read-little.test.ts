@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../../../workers/grading/reading/box-registration";
 import { palestColumn } from "../../../workers/grading/reading/ocr/ink-gaps";
-import { applyAffine, printedBoxesAt, printedPartsAt } from "../../../workers/grading/reading/registration";
+import { applyAffine, inAnswerZone, printedBoxesAt, printedPartsAt } from "../../../workers/grading/reading/registration";
 import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
 
 const H = 40; // the layout's text (box) height
@@ -214,5 +214,24 @@ describe("cutting between print and answer at the ink's gap", () => {
 
   it("keeps the guess when the window is empty", () => {
     expect(palestColumn(page, box, 30, 40, 39)).toBe(30);
+  });
+});
+
+describe("a page's marks against the set's answer zones (0081)", () => {
+  const layout: PrintedLayout = {
+    words: words("1. What is 12 × 8 =", 60, 200),
+    textHeight: H,
+    answerZones: [{ x: 420, y: 196, width: 60, height: 48 }],
+  };
+  // The page was photographed smaller and moved: page (x, y) → layout (1.25 x + 10, 1.25 y - 20).
+  const map: [number, number, number, number, number, number] = [1.25, 0, 10, 0, 1.25, -20];
+  const onPage = (x: number, y: number): BoundingBox => ({ x: (x - 10) / 1.25, y: (y + 20) / 1.25, width: 16, height: 24 });
+
+  it("finds a mark written where the set's students answer, through the page's registration", () => {
+    expect(inAnswerZone(onPage(440, 200), layout, map)).toBe(true);
+    // Beside the question's words, or with no registration or no zones: not in a zone.
+    expect(inAnswerZone(onPage(200, 200), layout, map)).toBe(false);
+    expect(inAnswerZone(onPage(440, 200), layout, undefined)).toBe(false);
+    expect(inAnswerZone(onPage(440, 200), { ...layout, answerZones: undefined }, map)).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ export interface WorksheetTemplate extends PrintedLayout {
    * Where the set's students wrote their answers (answer-places.ts on each page read alone), in the same frame: each
    * place where two pages or more had one. None in a blank worksheet's template, nor in one stored before.
    */
-  answerZones?: BoundingBox[];
+  answerZones?: PrintedLayout["answerZones"];
 }
 
 const MIN_PAGES = 3;

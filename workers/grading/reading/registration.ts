@@ -331,3 +331,12 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
     return { words: read, unread };
   };
 }
+
+/** Whether a box of the page lies in one of the printed layout's answer zones, once registered onto it. */
+export function inAnswerZone(box: BoundingBox, printed: PrintedLayout | undefined, map: Affine | undefined): boolean {
+  if (!printed?.answerZones?.length || !map) return false;
+  const b = mappedBounds(box, map);
+  const [x, y] = [(b.left + b.right) / 2, (b.top + b.bottom) / 2];
+  const m = printed.textHeight / 4;
+  return printed.answerZones.some((z) => x >= z.x - m && x <= z.x + z.width + m && y >= z.y - m && y <= z.y + z.height + m);
+}

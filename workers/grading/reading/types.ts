@@ -124,6 +124,8 @@ export interface PrintedLayout {
   words: ReadWord[];
   /** The printed text's height in that frame. */
   textHeight: number;
+  /** Where the set's students wrote their answers, in that frame (answers/template.ts), when known. */
+  answerZones?: BoundingBox[];
 }
 
 export interface ReadOptions {

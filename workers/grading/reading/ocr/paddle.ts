@@ -8,7 +8,7 @@ import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
 import type { BoundingBox, PrintedLayout, ReadLine } from "../types";
 import { decodePgm, type GreyImage } from "./cleanup";
-import { mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine } from "../registration";
+import { inAnswerZone, mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine } from "../registration";
 import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../box-registration";
 import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
@@ -61,6 +61,11 @@ const CONFIRM_TRIES = 3;
 
 /** A mark of ink no word covered (unread-ink.ts) is a line when recognised with at least this confidence. */
 const UNREAD_SURE = 0.8;
+/**
+ * The same for a mark inside one of a class set's answer zones, on a page read little (a letter written on a
+ * matching exercise's blank, "I" read at 0.57): an answer is looked for there, and a letter or digit read is kept.
+ */
+const ZONE_MARK_SURE = 0.4;
 
 type Ort = typeof import("onnxruntime-web/wasm");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
@@ -244,7 +249,12 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
    * the boxes that hold printed words only are then taken from it, not recognised again (0038). The anchors are
    * glimpsed first; when their starts do not register the page, they are read whole, then more of them.
    */
-  async function readAgainstLayout(grey: GreyImage, image: Image, boxes: DetectedBox[], printed: PrintedLayout): Promise<ReadLine[]> {
+  async function readAgainstLayout(
+    grey: GreyImage,
+    image: Image,
+    boxes: DetectedBox[],
+    printed: PrintedLayout,
+  ): Promise<{ lines: ReadLine[]; map?: Affine }> {
     // Once registered: boxes of print only from the layout, the rest of a box after print read alone.
     const against = (map: Affine | undefined): [KnownBox?, PartsOf?] =>
       map ? [printedBoxesAt(map, printed), printedPartsAt(map, printed)] : [];
@@ -257,7 +267,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       if (confirmed === false) break;
       if (confirmed && ++confirmations === CONFIRMATIONS) {
         const [known, parts] = against(fit!.map);
-        if (known) return readBoxes(grey, image, boxes, known, parts);
+        if (known) return { lines: await readBoxes(grey, image, boxes, known, parts), map: fit!.map };
       }
     }
     const byWidth = [...boxes].sort((a, b) => b.width - a.width);
@@ -267,7 +277,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     );
     // Else registered on the words read.
     const glimpsed = mapFromAnchors(glimpses, printed);
-    if (glimpsed) return readBoxes(grey, image, boxes, ...against(glimpsed));
+    if (glimpsed) return { lines: await readBoxes(grey, image, boxes, ...against(glimpsed)), map: glimpsed };
     // The anchors read whole, as any box: a tall one in pieces (the page's median box height says which is tall).
     const typical = typicalHeight(boxes);
     const lines: ReadLine[] = [];
@@ -286,13 +296,13 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     }
     const rest = boxes.filter((b) => !anchors.includes(b));
     const [known, parts] = against(map);
-    return [...lines, ...(await readBoxes(grey, image, rest, known, parts, typical))];
+    return { lines: [...lines, ...(await readBoxes(grey, image, rest, known, parts, typical))], map };
   }
 
   async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
-    const lines = printed ? await readAgainstLayout(grey, image, boxes, printed) : await readBoxes(grey, image, boxes);
+    const { lines, map } = printed ? await readAgainstLayout(grey, image, boxes, printed) : { lines: await readBoxes(grey, image, boxes) };
     // Ink no word read covers (a short answer the detector missed, writing in a box taken for print): read alone.
     // Kept only when read surely: on a handwritten page the marks are mostly a number's digits beside the ones
     // PP-OCR read ("2" of "246"), which the handwriting pass reads with their ink reached, and read alone are "o", "a".
@@ -303,7 +313,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const marks: { box: BoundingBox; line: ReadLine }[] = [];
     for (const box of unreadInk(grey, kept, typicalHeight(boxes) / 2)) {
       const line = await readBox(grey, image, detected(box));
-      if (line && line.confidence >= UNREAD_SURE) marks.push({ box, line });
+      const sure = line && line.confidence >= (inAnswerZone(box, printed, map) ? ZONE_MARK_SURE : UNREAD_SURE);
+      if (line && sure && (line.confidence >= UNREAD_SURE || /[\p{L}\p{N}]/u.test(line.text))) marks.push({ box, line });
     }
     const settled = settleDoubtful(lines, doubtful, marks);
     return [...settled.lines, ...settled.apart];
