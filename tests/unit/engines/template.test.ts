@@ -127,6 +127,20 @@ describe("the worksheet's template from a class set", () => {
     expect([...studentWords(template, late)!.words].map((w) => w.text).sort()).toEqual(["112", "56", "B", "Kai", "Paris", "Silva"].sort());
   });
 
+  it("takes a question's label misread at its place for the label, so the line keeps its question", () => {
+    const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
+    const misread = PRINTED.map((w) => (w.text === "2." ? { ...w, text: ",7" } : w));
+    const late = page([...misread, ...filled("Kai Silva", ["B", "56", "112", "Paris"], 9)], 1.5, 0.9, 30, 40);
+    const key = parseAnswerKey(KEY, { totalPoints: 8 });
+    const result = gradeSubmission({ reading: reading(late), key, assignment: { points: 8 }, template });
+    expect(result.questions.map((q) => [q.studentAnswer, q.pointsAwarded])).toEqual([
+      ["B", 2],
+      ["56", 2],
+      ["112", 2],
+      ["Paris", 2],
+    ]);
+  });
+
   it("cuts a student's answer from the printed word it was read joined to ('8=56'), and grades it", () => {
     const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
     const close = [

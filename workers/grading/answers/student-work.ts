@@ -386,9 +386,13 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     const marked = template ? studentWords(template, page) : null;
     if (!marked) return lines;
     return lines.map((l) => {
-      // A word read across the print and the student's ink is cut in two (template.ts).
-      const words = marked.joined.size ? l.words?.flatMap((w) => marked.joined.get(w as ReadWord) ?? [w]) : l.words;
-      return { ...l, words, student: studentText(words ?? [], (w) => marked.words.has(w as ReadWord)) };
+      // A word read across the print and the student's ink is cut in two, a question's label misread at its place
+      // is the label (template.ts).
+      const cut = marked.joined.size ? l.words?.flatMap((w) => marked.joined.get(w as ReadWord) ?? [w]) : l.words;
+      const relabelled = cut?.some((w) => marked.relabelled.has(w as ReadWord));
+      const words = relabelled ? cut!.map((w) => marked.relabelled.get(w as ReadWord) ?? w) : cut;
+      const text = relabelled ? words!.map((w) => w.text).join(" ") : l.text;
+      return { ...l, text, words, student: studentText(words ?? [], (w) => marked.words.has(w as ReadWord)) };
     });
   });
 }

@@ -14,9 +14,10 @@ import {
   type Bounds,
   type WordPoint,
 } from "../reading/registration";
-import type { BoundingBox, PageReading, PrintedLayout, ReadWord } from "../reading/types";
+import type { PageReading, PrintedLayout, ReadWord } from "../reading/types";
 import type { AnswerPlaces } from "./answer-places";
 import { levenshtein } from "../values/spelling";
+import { strays, zonesOf } from "./answer-zones";
 
 /** The printed words of a worksheet, in the frame of the page it was found on (see PrintedLayout). */
 export interface WorksheetTemplate extends PrintedLayout {
@@ -47,14 +48,6 @@ const NEAR_Y = 0.5;
 
 /** Printed text is typeset: on every page of the set it sits where the template has it, to the registration's error. */
 const SAME_PLACE = 0.5;
-/** Pages that must have had an answer at a place for it to be an answer zone. */
-const ZONE_PAGES = 2;
-/**
- * How far (in text heights, across) a student's word may lie from an answer zone on its line and still be part of
- * an answer written there ("cm" after the "850" most wrote); farther, beside another word written in a zone, it is
- * a stray mark, not the answer (the option "J. 75%" read "1" in a matching exercise's other column).
- */
-const ZONE_REACH = 2;
 
 function near(a: { x: number; y: number }, b: { x: number; y: number }, height: number, tight = false): boolean {
   const k = tight ? SAME_PLACE : 1;
@@ -73,6 +66,9 @@ function partOfQuestion(words: readonly { text: string }[], j: number): boolean 
   return words.slice(j + 1).some((w) => w.text === "=") || words.at(-1)!.text.endsWith("?");
 }
 
+/** A question's printed label: its number and stop ("2.", "11)"). */
+const QUESTION_LABEL = /^\d{1,3}[.)]$/;
+
 /** An option's label: a letter and its stop ("C)", "K.", "(b)"). */
 export const OPTION_LABEL = /^\(?[a-z][).]$/i;
 
@@ -88,7 +84,11 @@ interface Ink {
 }
 
 /** A word's letters and digits; a "×" counts as the x it is often read as ("5 x 12?" on one page, "5 × 12?" on another). */
-const alnum = (text: string) => text.toLowerCase().replace(/×/g, "x").replace(/[^\p{L}\p{N}]+/gu, "");
+const alnum = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/×/g, "x")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 
 function inkOf(word: ReadWord, map?: Affine): Ink {
   const box = mappedBounds(word.bbox, map);
@@ -250,34 +250,6 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   };
 }
 
-/** Two boxes on one line whose spans meet, or nearly (a text height apart across at most). */
-const sameZone = (a: Bounds, b: Bounds, height: number) =>
-  Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) <= NEAR_Y * height &&
-  a.left <= b.right + height &&
-  b.left <= a.right + height;
-
-/** The places where at least ZONE_PAGES pages had an answer: each the union of the answers' boxes there. */
-function zonesOf(pages: Bounds[][], height: number): BoundingBox[] {
-  const zones: { box: Bounds; pages: Set<number> }[] = [];
-  pages.forEach((boxes, page) => {
-    for (const box of boxes) {
-      const zone = zones.find((z) => sameZone(z.box, box, height));
-      if (!zone) {
-        zones.push({ box: { ...box }, pages: new Set([page]) });
-        continue;
-      }
-      zone.pages.add(page);
-      zone.box = {
-        left: Math.min(zone.box.left, box.left),
-        top: Math.min(zone.box.top, box.top),
-        right: Math.max(zone.box.right, box.right),
-        bottom: Math.max(zone.box.bottom, box.bottom),
-      };
-    }
-  });
-  return zones.filter((z) => z.pages.size >= ZONE_PAGES).map((z) => boxOf(z.box));
-}
-
 /**
  * The template of a blank worksheet (docs/decisions/0041): every word of the unfilled page is printed, in that
  * page's frame. Null when the page holds too little text to register photos onto (not a worksheet, unreadable).
@@ -302,7 +274,12 @@ export function templatePoints(template: PrintedLayout): WordPoint[] {
 export function studentWords(
   template: WorksheetTemplate,
   page: Pick<PageReading, "lines">,
-): { words: Set<ReadWord>; joined: Map<ReadWord, [ReadWord, ReadWord]>; residual: number } | null {
+): {
+  words: Set<ReadWord>;
+  joined: Map<ReadWord, [ReadWord, ReadWord]>;
+  relabelled: Map<ReadWord, ReadWord>;
+  residual: number;
+} | null {
   const printed = templatePoints(template);
   const fit = register(pageWords(page).map(wordPoint), printed, textHeight(page));
   if (!fit) return null;
@@ -310,39 +287,38 @@ export function studentWords(
   const inks = templateInk.map((t) => t.ink);
   const student = new Set<ReadWord>();
   const joined = new Map<ReadWord, [ReadWord, ReadWord]>();
+  const relabelled = new Map<ReadWord, ReadWord>();
   for (const line of page.lines)
     for (const w of line.words) {
       const ink = inkOf(w, fit.map);
       if (!ink.alnum || inkAt(ink, inks, template.textHeight, false, true)) continue;
+      const label = misreadLabel(w, ink, templateInk, template.textHeight);
+      if (label) {
+        relabelled.set(w, label);
+        continue;
+      }
       const parts = printedThenStudent(w, ink, templateInk, template.textHeight);
       if (parts) joined.set(w, parts);
       student.add(parts?.[1] ?? w);
     }
   for (const stray of strays(template, page, student, fit.map)) student.delete(stray);
-  return { words: student, joined, residual: fit.residual };
+  return { words: student, joined, relabelled, residual: fit.residual };
 }
 
 /**
- * The student's words of a line far across from every place the set's students answered on it, when the line also
- * holds a word written at one of them: marks beside the answer, not the answer. A line with no word at an answer
- * place keeps all of its words (work written outside the known places is still found).
+ * A question's printed label misread at its very place ("2." read ",7" on a photo): no student writes over print, so
+ * a short word no wider than the label, centred on it, is the label, and the line keeps its question's number.
  */
-function strays(template: WorksheetTemplate, page: Pick<PageReading, "lines">, student: Set<ReadWord>, map: Affine): ReadWord[] {
-  const zones = (template.answerZones ?? []).map((z) => mappedBounds(z));
-  if (!zones.length) return [];
-  const h = template.textHeight;
-  const reach = (box: Bounds) =>
-    zones.some(
-      (z) =>
-        Math.abs((box.top + box.bottom) / 2 - (z.top + z.bottom) / 2) <= NEAR_Y * h &&
-        box.left <= z.right + ZONE_REACH * h &&
-        z.left <= box.right + ZONE_REACH * h,
-    );
-  return page.lines.flatMap((line) => {
-    const own = line.words.filter((w) => student.has(w));
-    const placed = own.map((w) => reach(mappedBounds(w.bbox, map)));
-    return placed.some(Boolean) ? own.filter((_, i) => !placed[i]) : [];
-  });
+function misreadLabel(word: ReadWord, ink: Ink, template: { word: ReadWord; ink: Ink }[], height: number): ReadWord | undefined {
+  if (ink.alnum.length > 3) return undefined;
+  const near = (t: Ink) => Math.abs(t.x - ink.x) <= SAME_PLACE * height && Math.abs(t.y - ink.y) <= SAME_PLACE * height;
+  const label = template.find(
+    (t) =>
+      QUESTION_LABEL.test(t.word.text) &&
+      near(t.ink) &&
+      ink.box.right - ink.box.left <= t.ink.box.right - t.ink.box.left + SAME_PLACE * height,
+  );
+  return label && { ...word, text: label.word.text, printed: true };
 }
 
 /** Where `printed` ends at the start of `text`, its letters and digits the same; 0 when it does not start it. */
