@@ -99,6 +99,21 @@ const CAPTURES: [number, number, number, number][] = [
 const pages = CLASS.map(([name, answers], i) => page([...PRINTED, ...filled(name, answers, i + 1)], ...CAPTURES[i]!));
 const KEY = "1. B\n2. 56\n3. 112\n4. Paris";
 
+/** Each question's answer and points on a page graded against the template. */
+function marks(p: PageReading, template: NonNullable<ReturnType<typeof findTemplate>>) {
+  const key = parseAnswerKey(KEY, { totalPoints: 8 });
+  return gradeSubmission({ reading: reading(p), key, assignment: { points: 8 }, template }).questions.map((q) => [
+    q.studentAnswer,
+    q.pointsAwarded,
+  ]);
+}
+const ALL_RIGHT = [
+  ["B", 2],
+  ["56", 2],
+  ["112", 2],
+  ["Paris", 2],
+];
+
 describe("the worksheet's template from a class set", () => {
   it("finds the printed words that recur at their place, not the students' answers, even the right ones", () => {
     const template = findTemplate(pages, ["B", "56", "112", "Paris"]);
@@ -131,14 +146,7 @@ describe("the worksheet's template from a class set", () => {
     const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
     const misread = PRINTED.map((w) => (w.text === "2." ? { ...w, text: ",7" } : w));
     const late = page([...misread, ...filled("Kai Silva", ["B", "56", "112", "Paris"], 9)], 1.5, 0.9, 30, 40);
-    const key = parseAnswerKey(KEY, { totalPoints: 8 });
-    const result = gradeSubmission({ reading: reading(late), key, assignment: { points: 8 }, template });
-    expect(result.questions.map((q) => [q.studentAnswer, q.pointsAwarded])).toEqual([
-      ["B", 2],
-      ["56", 2],
-      ["112", 2],
-      ["Paris", 2],
-    ]);
+    expect(marks(late, template)).toEqual(ALL_RIGHT);
   });
 
   it("cuts a student's answer from the printed word it was read joined to ('8=56'), and grades it", () => {
@@ -150,14 +158,7 @@ describe("the worksheet's template from a class set", () => {
     ];
     const late = page(close, 1.5, 0.9, 30, 40);
     expect([...studentWords(template, late)!.words].map((w) => w.text).sort()).toEqual(["112", "=56", "B", "Kai", "Paris", "Silva"].sort());
-    const key = parseAnswerKey(KEY, { totalPoints: 8 });
-    const result = gradeSubmission({ reading: reading(late), key, assignment: { points: 8 }, template });
-    expect(result.questions.map((q) => [q.studentAnswer, q.pointsAwarded])).toEqual([
-      ["B", 2],
-      ["56", 2],
-      ["112", 2],
-      ["Paris", 2],
-    ]);
+    expect(marks(late, template)).toEqual(ALL_RIGHT);
   });
 
   it("keeps where the set's students answered, and a mark far from it on the line is not the answer", () => {
