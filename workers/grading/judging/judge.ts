@@ -232,7 +232,8 @@ function judgeChoice(key: Extract<AnswerValue, { kind: "choice" }>, answer: stri
   // A lone capital past E (a matching exercise's letters run on to L): the letter chosen, wrong, whatever was read of
   // the options. A key letter past E is the key's text, judged as text.
   const lone = raw.match(/^\(?([F-Z])\)?[.)]?$/);
-  if (lone) return { credit: 0, confidence: 0.95, reason: `Chose ${lone[1]}; the answer is ${key.letter}${keyText ? ` (${keyText})` : ""}.` };
+  if (lone)
+    return { credit: 0, confidence: 0.95, reason: `Chose ${lone[1]}; the answer is ${key.letter}${keyText ? ` (${keyText})` : ""}.` };
   const named = options.size ? matchOption(raw) : [];
   if (named.length === 1) {
     const [letter] = named[0]!;
