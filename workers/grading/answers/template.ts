@@ -28,11 +28,6 @@ export interface WorksheetTemplate extends PrintedLayout {
   residual: number;
   /** The id of the teacher's blank worksheet it was taken from: settled at once, never found again from pages. */
   blank?: string;
-  /**
-   * Where the set's students wrote their answers (answer-places.ts on each page read alone), in the same frame: each
-   * place where two pages or more had one. None in a blank worksheet's template, nor in one stored before.
-   */
-  answerZones?: PrintedLayout["answerZones"];
 }
 
 const MIN_PAGES = 3;
@@ -215,12 +210,15 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   const keyParts = new Set(answers.flatMap((a) => a.trim().split(/\s+/).slice(1)).map(loose));
   const printedInk = reference.flatMap((w, i) => (printed.has(w) ? [refInk[i]!] : []));
   const answerHere = (ink: Ink) => refInk.some((o, i) => near(o, ink, height, true) && (isAnswer(reference[i]!, i) || answerWord(i)));
-  registered.forEach((r, k) => {
+  // Where each registered page, read alone, has its answers (answer-places.ts): word by word, in pageWords' order.
+  const answeredAt = registered.map((r) => {
     const own = placesOf?.(r.page);
-    const raw = r.page.lines.flatMap((l) => l.words);
+    return r.page.lines.flatMap((l) => l.words).map((w) => !!own?.words.has(w));
+  });
+  registered.forEach((r, k) => {
     r.ink.forEach((ink, j) => {
       const word = r.words[j]!;
-      if (!ink.alnum || keyWords.has(loose(word.text)) || keyParts.has(loose(word.text)) || own?.words.has(raw[j]!)) return;
+      if (!ink.alnum || keyWords.has(loose(word.text)) || keyParts.has(loose(word.text)) || answeredAt[k]![j]) return;
       if (inkAt(ink, printedInk, height, true, true) || answerHere(ink)) return;
       // Found on this page and on most of the others (the reference lacks it), one letter read differently allowed.
       // The same word: not a part of a longer one ("50" inside "850"), which another student may have written there.
@@ -233,11 +231,7 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   });
   const answered = [
     refInk.filter((_, i) => places?.words.has(refWords[i]!)).map((ink) => ink.box),
-    ...registered.map((r) => {
-      const own = placesOf?.(r.page);
-      const raw = r.page.lines.flatMap((l) => l.words);
-      return r.ink.filter((_, j) => own?.words.has(raw[j]!)).map((ink) => ink.box);
-    }),
+    ...registered.map((r, k) => r.ink.filter((_, j) => answeredAt[k]![j]).map((ink) => ink.box)),
   ];
   const answerZones = zonesOf(answered, height);
   return {

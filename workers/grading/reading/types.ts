@@ -124,7 +124,10 @@ export interface PrintedLayout {
   words: ReadWord[];
   /** The printed text's height in that frame. */
   textHeight: number;
-  /** Where the set's students wrote their answers, in that frame (answers/template.ts), when known. */
+  /**
+   * Where a class set's students wrote their answers, in that frame: each place where two pages or more, read alone,
+   * had one (answers/answer-zones.ts). None in a blank worksheet's template, nor in one stored before 0080.
+   */
   answerZones?: BoundingBox[];
 }
 

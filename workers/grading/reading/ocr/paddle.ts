@@ -313,8 +313,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const marks: { box: BoundingBox; line: ReadLine }[] = [];
     for (const box of unreadInk(grey, kept, typicalHeight(boxes) / 2)) {
       const line = await readBox(grey, image, detected(box));
-      const sure = line && line.confidence >= (inAnswerZone(box, printed, map) ? ZONE_MARK_SURE : UNREAD_SURE);
-      if (line && sure && (line.confidence >= UNREAD_SURE || /[\p{L}\p{N}]/u.test(line.text))) marks.push({ box, line });
+      // In an answer zone of a page read little, a letter or digit read less surely is kept too (0081).
+      const zoneMark = (l: ReadLine) => l.confidence >= ZONE_MARK_SURE && /[\p{L}\p{N}]/u.test(l.text) && inAnswerZone(box, printed, map);
+      if (line && (line.confidence >= UNREAD_SURE || zoneMark(line))) marks.push({ box, line });
     }
     const settled = settleDoubtful(lines, doubtful, marks);
     return [...settled.lines, ...settled.apart];
