@@ -53,37 +53,77 @@ export async function keptTemplate(bucket: R2Bucket, teacherId: string, assignme
   return stored?.version === 1 && Array.isArray(stored.words) ? stored : undefined;
 }
 
-/**
- * Pages of an assignment read in this isolate whose template step (below) has not ended: a page a reader takes
- * meanwhile waits for them before it looks for the template. Without the wait, the page taken the moment the third
- * page's reader frees up is read alone, as the template that page finds is not stored yet: 2.4 s of a reader's CPU
- * a page, for a wait of tens of milliseconds (bench:jobs).
- */
-const stepsUnderWay = new Map<string, Set<Promise<void>>>();
-/** The longest a page waits for the steps under way: a step that hangs never holds a reader for long. */
-const STEP_WAIT_MS = 3000;
+/** Pages read alone that a template is first looked for from. */
+export const TEMPLATE_PAGES = 3;
 
-/** Marks a page's template step as under way; call the answer once the step has ended, however it ended. */
-export function templateStepUnderWay(assignmentId: string): () => void {
+interface Step {
+  ended: Promise<void>;
+  /** The page is read: its template step (tens of milliseconds) is all that is left. */
+  read: boolean;
+}
+/**
+ * Pages of an assignment read alone in this isolate, by submission, from the moment a reader takes them until
+ * their template step has ended. A page a reader takes meanwhile waits for those already read before it looks for
+ * the template: without the wait, the page taken the moment the third page's reader frees up is read alone, as the
+ * template that page finds is not stored yet (2.4 s of a reader's CPU a page, for a wait of tens of milliseconds).
+ * And it waits for those still being read when they are the pages the template is first looked for from: the
+ * fourth page of a set, read while the third is, is then read little, not whole (bench:jobs).
+ */
+const stepsUnderWay = new Map<string, Map<string, Step>>();
+/** The longest a page waits for steps of pages already read: a step that hangs never holds a reader for long. */
+const STEP_WAIT_MS = 3000;
+/** The longest it waits for pages still being read whole (one photographed page: 2 to 5 s in a busy reader). */
+const READ_WAIT_MS = 12_000;
+
+export interface TemplateStep {
+  /** The page is read (its template step follows). */
+  read(): void;
+  /** The step has ended, however it ended: call it once the page's template step is over (twice is harmless). */
+  end(): void;
+}
+
+/** Marks a page of the set as read alone until its template step has ended (call `end`, whatever happens). */
+export function templateStepUnderWay(assignmentId: string, submissionId: string): TemplateStep {
   let end!: () => void;
-  const step = new Promise<void>((done) => (end = done));
-  const steps = stepsUnderWay.get(assignmentId) ?? new Set<Promise<void>>();
-  steps.add(step);
+  const step: Step = { ended: new Promise<void>((done) => (end = done)), read: false };
+  const steps = stepsUnderWay.get(assignmentId) ?? new Map<string, Step>();
+  steps.set(submissionId, step);
   stepsUnderWay.set(assignmentId, steps);
-  return () => {
-    end();
-    steps.delete(step);
-    if (!steps.size && stepsUnderWay.get(assignmentId) === steps) stepsUnderWay.delete(assignmentId);
+  return {
+    read: () => void (step.read = true),
+    end: () => {
+      end();
+      if (steps.get(submissionId) === step) steps.delete(submissionId);
+      if (!steps.size && stepsUnderWay.get(assignmentId) === steps) stepsUnderWay.delete(assignmentId);
+    },
   };
 }
 
-/** The kept template, once the template steps under way in this isolate have ended, when none is kept yet. */
+/** The submissions whose pages are stored to find the template from (at most TEMPLATE_PAGES of them). */
+async function storedPages(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<Set<string>> {
+  const prefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
+  const listed = await bucket.list({ prefix, limit: TEMPLATE_PAGES });
+  return new Set(listed.objects.map((o) => o.key.slice(prefix.length).replace(/\.json$/, "")));
+}
+
+/** The kept template, once the steps it may come from have ended (see stepsUnderWay), when none is kept yet. */
 export async function templateWhenRead(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<WorksheetTemplate | undefined> {
   const kept = await keptTemplate(bucket, teacherId, assignmentId);
   const steps = stepsUnderWay.get(assignmentId);
   if (kept || !steps?.size) return kept;
+  let awaited = [...steps.values()].filter((s) => s.read);
+  let limit = STEP_WAIT_MS;
+  if (awaited.length < steps.size) {
+    const stored = await storedPages(bucket, teacherId, assignmentId);
+    const pages = new Set([...stored, ...steps.keys()]);
+    if (stored.size < TEMPLATE_PAGES && pages.size >= TEMPLATE_PAGES) {
+      awaited = [...steps.values()];
+      limit = READ_WAIT_MS;
+    }
+  }
+  if (!awaited.length) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(steps), new Promise<void>((done) => (timer = setTimeout(done, STEP_WAIT_MS)))]);
+  await Promise.race([Promise.all(awaited.map((s) => s.ended)), new Promise<void>((done) => (timer = setTimeout(done, limit)))]);
   clearTimeout(timer);
   return keptTemplate(bucket, teacherId, assignmentId);
 }
@@ -119,7 +159,7 @@ export async function classSetTemplate(
 
   const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
   const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
-  if (listed.objects.length < 3 || (kept && listed.objects.length <= kept.pages)) return { template: kept, inSet: true, created: false };
+  if (listed.objects.length < TEMPLATE_PAGES || (kept && listed.objects.length <= kept.pages)) return { template: kept, inSet: true, created: false };
   const others = await Promise.all(
     listed.objects
       .filter((o) => o.key !== classSetPageKey(teacherId, assignmentId, submissionId))

@@ -22,7 +22,7 @@ import {
   type Rubric,
 } from "./engines";
 import { blankWorksheet } from "./blank-worksheet";
-import { classSetTemplate, templateStepUnderWay, templateWhenRead } from "./class-set";
+import { classSetTemplate, templateStepUnderWay, templateWhenRead, type TemplateStep } from "./class-set";
 import { regradeReadAlone } from "./class-set-regrade";
 import { gradingProviderFor } from "./grading-provider";
 import { hostedReadersForTeacher, type HostedReaders } from "./vision-step";
@@ -178,15 +178,15 @@ async function readSubmissionFile(
 
 export async function processSubmission(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink) {
   // A template step under way ends, whatever happens to the submission: no page waits on it for nothing.
-  const templateStep: { end?: () => void } = {};
+  const templateStep: { step?: TemplateStep } = {};
   try {
     await gradeOne(env, message, attempt, sink, templateStep);
   } finally {
-    templateStep.end?.();
+    templateStep.step?.end();
   }
 }
 
-async function gradeOne(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink, templateStep: { end?: () => void }) {
+async function gradeOne(env: Env, message: GradingMessage, attempt: number, sink: JobEventSink, templateStep: { step?: TemplateStep }) {
   const scope = forTeacher(getDb(env.DB), message.teacherId);
   const submission = await scope.find(submissions, message.submissionId);
   if (!submission) throw new PermanentGradingError("This submission no longer exists.");
@@ -207,13 +207,19 @@ async function gradeOne(env: Env, message: GradingMessage, attempt: number, sink
   // A page of a class set whose template is known: its printed lines are not recognised again (class-set.ts).
   // The teacher's blank worksheet, when given, is that template from the first page on (blank-worksheet.ts).
   const blank = assignment ? await blankWorksheet(env, scope, assignment.id) : {};
+  // A page of the set read alone, from the moment a reader takes it until its template step has ended: the pages
+  // taken meanwhile may wait for it (class-set.ts).
+  const stepUnderWay = () => (templateStep.step ??= templateStepUnderWay(assignment!.id, submission.id));
   // Looked up when a reader takes the page: pages queued while the first ones were read get the template found meanwhile.
   const printed =
     assignment && !corrected
-      ? async () => blank.template ?? (await templateWhenRead(env.UPLOADS, scope.teacherId, assignment.id))
+      ? async () => {
+          const template = blank.template ?? (await templateWhenRead(env.UPLOADS, scope.teacherId, assignment.id));
+          if (!template) stepUnderWay();
+          return template;
+        }
       : undefined;
-  // From the moment its page is read (before its reader is free) until the template step has ended (class-set.ts).
-  const pageRead = () => void (templateStep.end ??= assignment ? templateStepUnderWay(assignment.id) : undefined);
+  const pageRead = () => void (assignment && stepUnderWay().read());
   // The key and rubric are read while the page is (an uploaded key is read once per batch, above): the first
   // page's marks do not wait for the key's file to be read after it.
   const keyAndRubric = loadKeyAndRubric(env, scope, assignment);
@@ -246,7 +252,7 @@ async function gradeOne(env: Env, message: GradingMessage, attempt: number, sink
         { teacherId: scope.teacherId, assignmentId: assignment.id, submissionId: submission.id },
         reading,
         key,
-      ).finally(() => templateStep.end?.())
+      ).finally(() => templateStep.step?.end())
     : undefined;
   const template = set?.template;
   const provider = gradingProviderFor(env);

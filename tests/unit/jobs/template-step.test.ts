@@ -1,31 +1,42 @@
-// A page a reader takes while another page of its class set is between being read and its template step
-// (workers/grading/class-set.ts) waits for that step, so that it is read against the template the step stores.
+// A page a reader takes while other pages of its class set are read alone (workers/grading/class-set.ts) waits for
+// their template steps, so that it is read against the template they store: for those already read, always; for
+// those still being read, when they are the pages the template is first looked for from.
 import { describe, expect, it } from "vitest";
-import { classSetTemplateKey } from "../../../core/files/class-set-keys";
+import { classSetPageKey, classSetTemplateKey } from "../../../core/files/class-set-keys";
 import { templateStepUnderWay, templateWhenRead } from "../../../workers/grading/class-set";
 import type { WorksheetTemplate } from "../../../workers/grading/engines";
 
-/** An R2 bucket of JSON objects, as far as reading a kept template goes. */
+/** An R2 bucket of JSON objects, as far as reading a kept template and listing stored pages go. */
 function bucket() {
   const objects = new Map<string, string>();
   return {
     objects,
     r2: {
       get: async (key: string) => (objects.has(key) ? { json: async () => JSON.parse(objects.get(key)!) } : null),
+      list: async ({ prefix, limit }: { prefix: string; limit: number }) => ({
+        objects: [...objects.keys()].filter((k) => k.startsWith(prefix)).slice(0, limit).map((key) => ({ key })),
+      }),
     } as unknown as R2Bucket,
   };
 }
 
 const template = { version: 1, pages: 3, words: [] } as unknown as WorksheetTemplate;
 
+/** Whether `found` is still waiting after a few event-loop turns. */
+async function stillWaiting(found: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol();
+  return (await Promise.race([found, new Promise((done) => setTimeout(() => done(pending), 30))])) === pending;
+}
+
 describe("the template when a page is read", () => {
-  it("waits for a step under way, and reads the template it stored", async () => {
+  it("waits for a page already read, and reads the template its step stored", async () => {
     const { objects, r2 } = bucket();
-    const end = templateStepUnderWay("a-1");
+    const step = templateStepUnderWay("a-1", "s-1");
+    step.read();
     const found = templateWhenRead(r2, "t-1", "a-1");
     setTimeout(() => {
       objects.set(classSetTemplateKey("t-1", "a-1"), JSON.stringify(template));
-      end();
+      step.end();
     }, 20);
     expect(await found).toEqual(template);
   });
@@ -33,23 +44,59 @@ describe("the template when a page is read", () => {
   it("does not wait with no step under way, nor once a template is kept", async () => {
     const { objects, r2 } = bucket();
     expect(await templateWhenRead(r2, "t-1", "a-2")).toBeUndefined();
-    const end = templateStepUnderWay("a-2");
+    const step = templateStepUnderWay("a-2", "s-1");
+    step.read();
     objects.set(classSetTemplateKey("t-1", "a-2"), JSON.stringify(template));
     // The step never ends here: the kept template is answered at once all the same.
     expect(await templateWhenRead(r2, "t-1", "a-2")).toEqual(template);
-    end();
+    step.end();
     // Another assignment's step holds no page of this one.
-    const other = templateStepUnderWay("a-3");
+    const other = templateStepUnderWay("a-3", "s-1");
+    other.read();
     expect(await templateWhenRead(r2, "t-1", "a-4")).toBeUndefined();
-    other();
+    other.end();
   });
 
   it("finds no template when the step ended without one", async () => {
     const { r2 } = bucket();
-    const end = templateStepUnderWay("a-5");
+    const step = templateStepUnderWay("a-5", "s-1");
+    step.read();
     const found = templateWhenRead(r2, "t-1", "a-5");
-    end();
-    end(); // ending twice is harmless
+    step.end();
+    step.end(); // ending twice is harmless
     expect(await found).toBeUndefined();
+  });
+
+  it("does not wait for pages still being read while they are too few to find a template from", async () => {
+    const { objects, r2 } = bucket();
+    objects.set(classSetPageKey("t-1", "a-6", "s-1"), "{}");
+    const reading = templateStepUnderWay("a-6", "s-2");
+    // One page stored and one being read: a third page is read alone, at once.
+    expect(await stillWaiting(templateWhenRead(r2, "t-1", "a-6"))).toBe(false);
+    reading.end();
+  });
+
+  it("waits for the pages being read when they make up the pages the template is first found from", async () => {
+    const { objects, r2 } = bucket();
+    objects.set(classSetPageKey("t-1", "a-7", "s-1"), "{}");
+    const second = templateStepUnderWay("a-7", "s-2");
+    second.read(); // read, its template step not yet ended: its page is not stored yet
+    const third = templateStepUnderWay("a-7", "s-3");
+    const fourth = templateWhenRead(r2, "t-1", "a-7");
+    expect(await stillWaiting(fourth)).toBe(true);
+    objects.set(classSetPageKey("t-1", "a-7", "s-2"), "{}");
+    second.end(); // stored, and no template yet from two pages
+    expect(await stillWaiting(fourth)).toBe(true);
+    objects.set(classSetTemplateKey("t-1", "a-7"), JSON.stringify(template));
+    third.end();
+    expect(await fourth).toEqual(template);
+  });
+
+  it("does not wait for pages being read once enough pages were stored and no template was found", async () => {
+    const { objects, r2 } = bucket();
+    for (const s of ["s-1", "s-2", "s-3"]) objects.set(classSetPageKey("t-1", "a-8", s), "{}");
+    const reading = templateStepUnderWay("a-8", "s-4");
+    expect(await stillWaiting(templateWhenRead(r2, "t-1", "a-8"))).toBe(false);
+    reading.end();
   });
 });
