@@ -159,7 +159,8 @@ export async function classSetTemplate(
 
   const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
   const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
-  if (listed.objects.length < TEMPLATE_PAGES || (kept && listed.objects.length <= kept.pages)) return { template: kept, inSet: true, created: false };
+  if (listed.objects.length < TEMPLATE_PAGES || (kept && listed.objects.length <= kept.pages))
+    return { template: kept, inSet: true, created: false };
   const others = await Promise.all(
     listed.objects
       .filter((o) => o.key !== classSetPageKey(teacherId, assignmentId, submissionId))

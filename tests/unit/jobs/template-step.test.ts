@@ -14,7 +14,10 @@ function bucket() {
     r2: {
       get: async (key: string) => (objects.has(key) ? { json: async () => JSON.parse(objects.get(key)!) } : null),
       list: async ({ prefix, limit }: { prefix: string; limit: number }) => ({
-        objects: [...objects.keys()].filter((k) => k.startsWith(prefix)).slice(0, limit).map((key) => ({ key })),
+        objects: [...objects.keys()]
+          .filter((k) => k.startsWith(prefix))
+          .slice(0, limit)
+          .map((key) => ({ key })),
       }),
     } as unknown as R2Bucket,
   };
