@@ -67,7 +67,8 @@ interface Step {
  * the template: without the wait, the page taken the moment the third page's reader frees up is read alone, as the
  * template that page finds is not stored yet (2.4 s of a reader's CPU a page, for a wait of tens of milliseconds).
  * And it waits for those still being read when they are the pages the template is first looked for from: the
- * fourth page of a set, read while the third is, is then read little, not whole (bench:jobs).
+ * fourth page of a set, read while the third is, is then read little, not whole (bench:jobs). Only once a page of
+ * the set is stored: uploads read from their text (Word files, typed PDFs) are never stored and never wait so.
  */
 const stepsUnderWay = new Map<string, Map<string, Step>>();
 /** The longest a page waits for steps of pages already read: a step that hangs never holds a reader for long. */
@@ -116,7 +117,8 @@ export async function templateWhenRead(bucket: R2Bucket, teacherId: string, assi
   if (awaited.length < steps.size) {
     const stored = await storedPages(bucket, teacherId, assignmentId);
     const pages = new Set([...stored, ...steps.keys()]);
-    if (stored.size < TEMPLATE_PAGES && pages.size >= TEMPLATE_PAGES) {
+    // A page stored already says the uploads are class-set pages (a document read from its text is never stored).
+    if (stored.size > 0 && stored.size < TEMPLATE_PAGES && pages.size >= TEMPLATE_PAGES) {
       awaited = [...steps.values()];
       limit = READ_WAIT_MS;
     }

@@ -95,6 +95,13 @@ describe("the template when a page is read", () => {
     expect(await fourth).toEqual(template);
   });
 
+  it("does not wait for pages being read while none of the set is stored (documents read from their text)", async () => {
+    const { r2 } = bucket();
+    const steps = ["s-1", "s-2", "s-3"].map((s) => templateStepUnderWay("a-9", s));
+    expect(await stillWaiting(templateWhenRead(r2, "t-1", "a-9"))).toBe(false);
+    for (const step of steps) step.end();
+  });
+
   it("does not wait for pages being read once enough pages were stored and no template was found", async () => {
     const { objects, r2 } = bucket();
     for (const s of ["s-1", "s-2", "s-3"]) objects.set(classSetPageKey("t-1", "a-8", s), "{}");
