@@ -6,8 +6,13 @@ export function classSetPrefix(teacherId: string, assignmentId: string): string 
   return `teachers/${teacherId}/class-sets/${assignmentId}/`;
 }
 
+/** Where the pages' word boxes are kept until the template is settled, one object a submission. */
+export function classSetPagesPrefix(teacherId: string, assignmentId: string): string {
+  return `${classSetPrefix(teacherId, assignmentId)}pages/`;
+}
+
 export function classSetPageKey(teacherId: string, assignmentId: string, submissionId: string): string {
-  return `${classSetPrefix(teacherId, assignmentId)}pages/${submissionId}.json`;
+  return `${classSetPagesPrefix(teacherId, assignmentId)}${submissionId}.json`;
 }
 
 /**

@@ -2,7 +2,13 @@
 // assignment, and once three pages of the assignment are read, the worksheet's printed template is found from
 // them and kept with the assignment, so that later pages, regrades and late papers use it. The first pages are
 // graded as they come, alone: finding the template never holds a result back.
-import { classSetPageImageKey, classSetPageKey, classSetPrefix, classSetTemplateKey } from "../../core/files/class-set-keys";
+import {
+  classSetPageImageKey,
+  classSetPageKey,
+  classSetPagesPrefix,
+  classSetPrefix,
+  classSetTemplateKey,
+} from "../../core/files/class-set-keys";
 import type { AnswerKey, DocumentReading, PageReading, WorksheetTemplate } from "./engines";
 import { answerPlaces, findTemplate } from "./engines";
 import { stripsFromWire, stripsToWire } from "./reader-protocol";
@@ -102,7 +108,7 @@ export function templateStepUnderWay(assignmentId: string, submissionId: string)
 
 /** The submissions whose pages are stored to find the template from (at most TEMPLATE_PAGES of them). */
 async function storedPages(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<Set<string>> {
-  const prefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
+  const prefix = classSetPagesPrefix(teacherId, assignmentId);
   const listed = await bucket.list({ prefix, limit: TEMPLATE_PAGES });
   return new Set(listed.objects.map((o) => o.key.slice(prefix.length).replace(/\.json$/, "")));
 }
@@ -159,7 +165,7 @@ export async function classSetTemplate(
   await bucket.put(classSetPageKey(teacherId, assignmentId, submissionId), JSON.stringify(geometry(page)));
   if (page.strips) await bucket.put(classSetPageImageKey(teacherId, assignmentId, submissionId), JSON.stringify(stripsToWire(page.strips)));
 
-  const pagesPrefix = `${classSetPrefix(teacherId, assignmentId)}pages/`;
+  const pagesPrefix = classSetPagesPrefix(teacherId, assignmentId);
   const listed = await bucket.list({ prefix: pagesPrefix, limit: MAX_PAGES });
   if (listed.objects.length < TEMPLATE_PAGES || (kept && listed.objects.length <= kept.pages))
     return { template: kept, inSet: true, created: false };
