@@ -23,16 +23,28 @@ import {
   type Slot,
   type Template,
 } from "./sheet";
-import { keyStem, matching, table, taskCards, wordBank, type Layout } from "./more-layouts";
+import { answerGrid, keyStem, matching, table, taskCards, wordBank, type Layout } from "./more-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
 // "matching" was held out until its one blind measure (15/48 as a set, 2026-11-26); it moved to development so that
 // Gradewell could learn the layout (docs/decisions/0063). "two-columns" was held out until 2026-11-27 (last blind
 // measure: 21/36/27 of 48 as a set, clean/photographed/phone snap) and moved to development; "task-cards", written
-// the same day and not looked at before its first measure, took its place (docs/decisions/0069).
-export const DEV_FAMILIES = ["inline", "answer-line", "options-below", "wrapped", "table", "word-bank", "matching", "two-columns"] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "task-cards"] as const;
+// the same day and not looked at before its first measure, took its place (docs/decisions/0069). "task-cards" was held
+// out until 2026-11-28 (last blind measure: 36/48/47 of 48 as a set, clean/photographed/phone snap) and moved to
+// development; "answer-grid", written that day and not run before its first measure, took its place (decision 0084).
+export const DEV_FAMILIES = [
+  "inline",
+  "answer-line",
+  "options-below",
+  "wrapped",
+  "table",
+  "word-bank",
+  "matching",
+  "two-columns",
+  "task-cards",
+] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "answer-grid"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -202,6 +214,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   matching: { kinds: KINDS.filter((k) => k !== "choice"), place: matching, distinctKeys: true },
   // Each question in its own ruled card, two cards a row; "Answer:" and its line at the card's foot.
   "task-cards": { kinds: [...KINDS, "choice"], place: taskCards },
+  // The questions down the page, then a grid of numbered boxes where every answer is written.
+  "answer-grid": { kinds: [...KINDS, "choice"], place: answerGrid },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

@@ -1,8 +1,9 @@
-// Three layout families of the class-set evaluation (layouts.ts) that put printed words where answers might be
+// Layout families of the class-set evaluation (layouts.ts) that put printed words where answers might be
 // looked for: a ruled TABLE (the question in its row, the answer in the answer column, under an "Answer" header),
 // a WORD BANK (a box of printed words at the top, sentences with blanks filled from it) and MATCHING columns
 // (numbered items on the left, lettered items on the right, a letter written on the line before each number);
-// and TASK CARDS (each question in its own ruled card, two cards a row, the answer line at the card's foot).
+// TASK CARDS (each question in its own ruled card, two cards a row, the answer line at the card's foot); and an
+// ANSWER GRID (the questions down the page, every answer in a numbered box of a grid below them).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -183,4 +184,39 @@ export const taskCards: Layout = (t, qs) => {
     top += h + gap;
   }
   t.bottom = top;
+};
+
+/**
+ * An answer grid: the questions down the page (options, when there are any, wrapped under their question), then
+ * "Write your answers in the grid." and ruled boxes, three a row, each with its question's number; the child writes
+ * each answer in its numbered box, away from its question.
+ */
+export const answerGrid: Layout = (t, qs) => {
+  let y = TOP;
+  for (const [i, q] of qs.entries()) {
+    const lines = wrap(`${i + 1}. ${q.text}`, RIGHT - LEFT);
+    lines.forEach((l, j) => t.marks.push(print(l, j ? LEFT + 24 : LEFT, y + j * LH)));
+    y += lines.length * LH;
+    for (const l of q.options ? wrap(q.options.join("   "), RIGHT - LEFT - 24) : []) {
+      t.marks.push(print(l, LEFT + 24, y));
+      y += LH;
+    }
+    y += LH * 0.5;
+  }
+  y += LH * 0.6;
+  t.marks.push(print("Write your answers in the grid.", LEFT, y));
+  y += LH * 0.9;
+  const perRow = 3;
+  const gap = 16;
+  const boxW = (RIGHT - LEFT - gap * (perRow - 1)) / perRow;
+  const boxH = 52;
+  qs.forEach((_, i) => {
+    const x = LEFT + (i % perRow) * (boxW + gap);
+    const top = y + Math.floor(i / perRow) * (boxH + gap);
+    const label = `${i + 1}.`;
+    t.rules.push({ kind: "box", x, y: top, w: boxW, h: boxH });
+    t.marks.push(print(label, x + 10, top + 33));
+    t.slots.push({ x: x + 22 + width(label), y: top + 36 });
+  });
+  t.bottom = y + Math.ceil(qs.length / perRow) * (boxH + gap);
 };
