@@ -1,7 +1,8 @@
-// How dark a word's strokes are (reading/handwriting/words.ts strokeDarkness), the pencil test's measure: a narrow
+// How dark a word's strokes are (reading/handwriting/darkness.ts strokeDarkness), the pencil test's measure: a narrow
 // printed word in a line-high box is print, and pencil stays pencil.
 import { describe, expect, it } from "vitest";
-import { PENCIL, strokeDarkness } from "../../workers/grading/reading/handwriting/words";
+import { strokeDarkness } from "../../workers/grading/reading/handwriting/darkness";
+import { PENCIL } from "../../workers/grading/reading/handwriting/words";
 
 const PAPER = 250;
 

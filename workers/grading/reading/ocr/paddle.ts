@@ -19,7 +19,8 @@ import { markLostPoints } from "./lost-points";
 import { ctcDecode, type Decoded } from "./ctc";
 import { boxCrop, boxLine, partCrops, partLine, REC_HEIGHT, type BoxCrop, type DetectedBox } from "./box-crops";
 import { framesOf, padded, similarWidths, type RecCrop } from "./rec-batches";
-import { joinHandwriting, printDarknessOf } from "../handwriting/words";
+import { printDarknessOf } from "../handwriting/darkness";
+import { joinHandwriting } from "../handwriting/words";
 
 export interface PaddleAssets {
   /** onnxruntime-web's ort-wasm-simd-threaded.wasm, compiled. */
