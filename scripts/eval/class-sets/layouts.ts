@@ -32,7 +32,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // measure: 21/36/27 of 48 as a set, clean/photographed/phone snap) and moved to development; "task-cards", written
 // the same day and not looked at before its first measure, took its place (docs/decisions/0069). "task-cards" was held
 // out until 2026-11-28 (last blind measure: 36/48/47 of 48 as a set, clean/photographed/phone snap) and moved to
-// development; "answer-grid", written that day and not run before its first measure, took its place (decision 0084).
+// development; "answer-grid", written that day and not run before its first measure, took its place (decision 0084),
+// and moved to development after that one blind measure (30/24/22 of 48 as a set; decision 0086).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -43,8 +44,9 @@ export const DEV_FAMILIES = [
   "matching",
   "two-columns",
   "task-cards",
+  "answer-grid",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "answer-grid"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;

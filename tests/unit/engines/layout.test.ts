@@ -311,4 +311,44 @@ describe("question numbers misread as letters", () => {
     expect(numbersInSequence([1, 2, 3, 9, undefined, 5, 9], () => true)).toEqual([1, 2, 3, 4, undefined, 5, 9]);
     expect(numbersInSequence([7, 2, 3, 7], () => true)).toEqual([1, 2, 3, 7]);
   });
+
+  it("gives each box of an answer grid to its question, and leaves a second part numbered from 1 alone", () => {
+    const key = "1. 56\n2. 3/4\n3. 850 cm\n4. B";
+    const page = reading([
+      line(100, [{ x: 130, text: "Name: Omar Haddad" }]),
+      line(200, [{ x: 130, text: "1. What is 7 x 8?" }]),
+      line(260, [{ x: 130, text: "2. Write 6/8 in simplest form." }]),
+      line(320, [{ x: 130, text: "3. How many centimeters are in 8.5 m?" }]),
+      line(380, [{ x: 130, text: "4. Which is a liquid?" }]),
+      line(420, [{ x: 160, text: "A) iron B) water C) salt" }]),
+      line(500, [{ x: 130, text: "Write your answers in the grid." }]),
+      line(580, [
+        { x: 130, text: "1. 56" },
+        { x: 700, text: "2. 3/4" },
+        { x: 1250, text: "3. 850 cm" },
+      ]),
+      line(660, [{ x: 130, text: "4. B" }]),
+    ]);
+    const lines = layoutLines(page.pages[0]).map((l) => l.text);
+    expect(lines).toEqual([
+      "Name: Omar Haddad",
+      "1. What is 7 x 8? 56",
+      "2. Write 6/8 in simplest form. 3/4",
+      "3. How many centimeters are in 8.5 m? 850 cm",
+      "4. Which is a liquid? B",
+      "A) iron B) water C) salt",
+      "Write your answers in the grid.",
+    ]);
+    const work = extractFromReading(page, parseAnswerKey(key, { totalPoints: 8 }));
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "56", 2: "3/4", 3: "850 cm", 4: "B" });
+    // Part B numbered from 1 again, one question a row: not a grid, read as it stands.
+    const parts = reading([
+      line(200, [{ x: 130, text: "1. What is 7 x 8? 56" }]),
+      line(260, [{ x: 130, text: "2. What is 9 x 3? 27" }]),
+      line(320, [{ x: 130, text: "Part B" }]),
+      line(380, [{ x: 130, text: "1. 6 + 6 = 12" }]),
+      line(440, [{ x: 130, text: "2. 8 - 3 = 5" }]),
+    ]);
+    expect(layoutLines(parts.pages[0]).map((l) => l.text)).toEqual(parts.pages[0]!.lines.map((l) => l.text));
+  });
 });

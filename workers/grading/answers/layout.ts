@@ -2,6 +2,7 @@
 // a row holding two questions side by side ("1. 7 + 5 = 12      7. 9 x 3 = 27") is a two-column page,
 // read column by column; an answer written beside its question stays on its line.
 import { QUESTION_NUMBER } from "./answer-key";
+import { withAnswerGrid } from "./answer-grid";
 import type { PageReading, ReadLine, ReadWord } from "../reading/types";
 
 /** A line of text read from a page, as the answer finders take it. */
@@ -192,7 +193,8 @@ function inReadingOrder(line: ReadLine): ReadLine {
 export function layoutLines(read: Pick<PageReading, "lines" | "width" | "confidence">): TextLine[] {
   const asText = (l: ReadLine): TextLine => ({ text: l.text, confidence: l.confidence, words: l.words });
   if (!read.lines.some(hasWordBoxes)) return read.lines.map(asText);
-  const page = { ...read, lines: read.lines.map(inReadingOrder) };
+  // An answer grid's boxes (numbered, below the questions) go to their questions' lines first (answer-grid.ts).
+  const page = { ...read, lines: withAnswerGrid(read.lines.map(inReadingOrder)) };
   const wordHeight = median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
   const fromSegments = (segments: Segment[]) =>
     segments.map((s) => ({ text: segmentText(s.words), confidence: s.confidence, words: s.words }));
