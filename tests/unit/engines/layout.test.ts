@@ -314,20 +314,24 @@ describe("question numbers misread as letters", () => {
 
   it("gives each box of an answer grid to its question, and leaves a second part numbered from 1 alone", () => {
     const key = "1. 56\n2. 3/4\n3. 850 cm\n4. B";
+    // One line a text at the left margin, 60 px apart from y.
+    const down = (y: number, texts: string[]) => texts.map((text, i) => line(y + 60 * i, [{ x: 130, text }]));
     const page = reading([
-      line(100, [{ x: 130, text: "Name: Omar Haddad" }]),
-      line(200, [{ x: 130, text: "1. What is 7 x 8?" }]),
-      line(260, [{ x: 130, text: "2. Write 6/8 in simplest form." }]),
-      line(320, [{ x: 130, text: "3. How many centimeters are in 8.5 m?" }]),
-      line(380, [{ x: 130, text: "4. Which is a liquid?" }]),
-      line(420, [{ x: 160, text: "A) iron B) water C) salt" }]),
-      line(500, [{ x: 130, text: "Write your answers in the grid." }]),
-      line(580, [
+      ...down(100, [
+        "Name: Omar Haddad",
+        "1. What is 7 x 8?",
+        "2. Write 6/8 in simplest form.",
+        "3. How many centimeters are in 8.5 m?",
+        "4. Which is a liquid?",
+        "A) iron B) water C) salt",
+        "Write your answers in the grid.",
+      ]),
+      line(600, [
         { x: 130, text: "1. 56" },
         { x: 700, text: "2. 3/4" },
         { x: 1250, text: "3. 850 cm" },
       ]),
-      line(660, [{ x: 130, text: "4. B" }]),
+      line(680, [{ x: 130, text: "4. B" }]),
     ]);
     const lines = layoutLines(page.pages[0]).map((l) => l.text);
     expect(lines).toEqual([
@@ -342,13 +346,7 @@ describe("question numbers misread as letters", () => {
     const work = extractFromReading(page, parseAnswerKey(key, { totalPoints: 8 }));
     expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "56", 2: "3/4", 3: "850 cm", 4: "B" });
     // Part B numbered from 1 again, one question a row: not a grid, read as it stands.
-    const parts = reading([
-      line(200, [{ x: 130, text: "1. What is 7 x 8? 56" }]),
-      line(260, [{ x: 130, text: "2. What is 9 x 3? 27" }]),
-      line(320, [{ x: 130, text: "Part B" }]),
-      line(380, [{ x: 130, text: "1. 6 + 6 = 12" }]),
-      line(440, [{ x: 130, text: "2. 8 - 3 = 5" }]),
-    ]);
+    const parts = reading(down(200, ["1. What is 7 x 8? 56", "2. What is 9 x 3? 27", "Part B", "1. 6 + 6 = 12", "2. 8 - 3 = 5"]));
     expect(layoutLines(parts.pages[0]).map((l) => l.text)).toEqual(parts.pages[0]!.lines.map((l) => l.text));
   });
 });
