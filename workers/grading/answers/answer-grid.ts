@@ -6,8 +6,8 @@
 // when a row holds two boxes or more (a grid, not a second part of the sheet numbered from 1 again).
 import type { ReadLine, ReadWord } from "../reading/types";
 
-/** A question's label as a word of its own ("6.", "7)"). */
-const LABEL = /^\d{1,3}[.)]$/;
+/** A question's label as a word of its own ("6.", "7)"); layout.ts finds columns by them too. */
+export const LABEL = /^\d{1,3}[.)]$/;
 /** A box of the grid holds at most this many words after its label (an answer, not a question). */
 const CELL_WORDS = 4;
 

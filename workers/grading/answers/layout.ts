@@ -2,7 +2,7 @@
 // a row holding two questions side by side ("1. 7 + 5 = 12      7. 9 x 3 = 27") is a two-column page,
 // read column by column; an answer written beside its question stays on its line.
 import { QUESTION_NUMBER } from "./answer-key";
-import { withAnswerGrid } from "./answer-grid";
+import { LABEL, withAnswerGrid } from "./answer-grid";
 import type { PageReading, ReadLine, ReadWord } from "../reading/types";
 
 /** A line of text read from a page, as the answer finders take it. */
@@ -79,8 +79,6 @@ function startsQuestion(text: string): boolean {
   return QUESTION_NUMBER.test(text) && !/^\s*\d{1,3}\s*[.):\-–]\d/.test(text);
 }
 
-/** A question's label as a word of its own ("6.", "7)"), the question's words after it. */
-const LABEL = /^\d{1,3}[.)]$/;
 /** Of the pairs (a left column's label, a right column's), at least this share has the right one's number higher. */
 const COLUMN_MAJOR = 0.8;
 
