@@ -1,5 +1,5 @@
 // npm run eval:class-sets -- [--set dev|heldout] [--students 4] [--render photographed] [--verbose] [--save DIR]
-//   [--read-little] [--family table,word-bank] [--cache DIR]
+//   [--read-little] [--family table,word-bank] [--cache DIR] [--template-pages 3]
 // SHOW_FLAGGED=1 lists the right marks that were flagged, with the reason.
 // --cache keeps each page's reading (alone) in DIR and reads it back on the next run: for iterating on grading rules
 // (kept by the reading code's digest: a change under workers/grading/reading reads the pages again).
@@ -40,6 +40,8 @@ const verbose = process.argv.includes("--verbose");
 /** Also read each page again against the set's template (its printed lines not recognised), timed. */
 const readLittle = process.argv.includes("--read-little");
 const saveDir = option("save");
+/** The template is found from the set's first pages only (as class-set.ts first finds it from three): default all. */
+const templatePages = Number(option("template-pages") ?? Infinity);
 // Readings are kept under a digest of the reading code: a change to it reads the pages again.
 const cacheDir = option("cache") && `${option("cache")}/${readingCodeHash()}`;
 const inSet: readonly Family[] = set === "dev" ? DEV_FAMILIES : HELDOUT_FAMILIES;
@@ -148,7 +150,7 @@ for (const family of families) {
       try {
         const answers = key.questions.flatMap((q) => q.accepted.map((a) => a.raw));
         const template = findTemplate(
-          readings.map((r) => r.pages[0]!),
+          readings.slice(0, templatePages).map((r) => r.pages[0]!),
           answers,
           (p) => answerPlaces(p, key),
         );
