@@ -3,7 +3,8 @@
 // a WORD BANK (a box of printed words at the top, sentences with blanks filled from it) and MATCHING columns
 // (numbered items on the left, lettered items on the right, a letter written on the line before each number);
 // TASK CARDS (each question in its own ruled card, two cards a row, the answer line at the card's foot); and an
-// ANSWER GRID (the questions down the page, every answer in a numbered box of a grid below them).
+// ANSWER GRID (the questions down the page, every answer in a numbered box of a grid below them); ANSWER FIRST (a
+// blank at the left margin before each question's number, the answer written on it).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -219,4 +220,28 @@ export const answerGrid: Layout = (t, qs) => {
     t.slots.push({ x: x + 22 + width(label), y: top + 36 });
   });
   t.bottom = y + Math.ceil(qs.length / perRow) * (boxH + gap);
+};
+
+/**
+ * Answer first: a short blank at the left margin before each question's number, as on many quizzes ("_____ 1. Which
+ * shape has three sides?"); the question (wrapped, options under it) is printed to the blank's right, and the child
+ * writes the answer on the blank, before the question it answers.
+ */
+export const answerFirst: Layout = (t, qs) => {
+  const blank = 140;
+  const indent = LEFT + blank + 16;
+  let y = TOP;
+  for (const [i, q] of qs.entries()) {
+    t.rules.push({ kind: "line", x: LEFT, y: y + 5, w: blank });
+    t.slots.push({ x: LEFT + 10, y: y - 3 });
+    const lines = wrap(`${i + 1}. ${q.text}`, RIGHT - indent);
+    lines.forEach((l, j) => t.marks.push(print(l, j ? indent + 24 : indent, y + j * LH)));
+    y += lines.length * LH;
+    for (const l of q.options ? wrap(q.options.join("   "), RIGHT - indent - 24) : []) {
+      t.marks.push(print(l, indent + 24, y));
+      y += LH;
+    }
+    y += LH * 0.8;
+  }
+  t.bottom = y;
 };
