@@ -22,7 +22,6 @@ declare global {
     GRADING_PROVIDER?: string;
     GRADING_MODEL?: string;
     GRADING_STALL_SECONDS?: string;
-    READER_URLS?: string;
     OPENAI_API_KEY?: string;
     OPENAI_BASE_URL?: string;
     ANTHROPIC_API_KEY?: string;

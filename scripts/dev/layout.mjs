@@ -4,11 +4,10 @@
 //   Durable Object), which owns the local D1, R2 and queue state (workerd's SQLite files cannot be shared between
 //   processes: a second process failed with SQLITE_BUSY);
 // - reader processes (default: one per core, at most 2), each a `wrangler dev` of workers/grading/reader.ts in its
-//   own workerd: the grading worker reads uploads through them (at their addresses, READER_URLS: docs/decisions/
-//   0087; the first free one, workers/grading/reading.ts), and its queue consumer takes several submissions a
-//   batch for each reader.
+//   own workerd: the grading worker reads uploads through them (service bindings READER_1..n, least busy first,
+//   workers/grading/reading.ts), and its queue consumer takes as many submissions a batch as there are readers.
 // Readers run at a lower CPU priority than the app process, so that pages and event streams stay quick.
-// They keep a dev registry of their own all the same (other checkouts run workers with the same names).
+// They find each other through a dev registry of their own (other checkouts run workers with the same names).
 // The deployed configuration is untouched: the grading worker's local config is derived from
 // workers/grading/wrangler.toml at every start and written beside it (git-ignored).
 import { spawn, spawnSync } from "node:child_process";
@@ -21,11 +20,8 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const { experimental_readRawConfig: readRawConfig } = require("wrangler");
 const root = resolve(import.meta.dirname, "../..");
-/**
- * Submissions the queue consumer takes at once, per reader process (READER_BATCH overrides; docs/decisions/0024,
- * 0087): a class set of 30 is one batch, and no reader waits at a batch's end for the other's last page.
- */
-const BATCH_PER_READER = Number(process.env.READER_BATCH ?? 15);
+/** Submissions the queue consumer takes at once, per reader process (READER_BATCH overrides; see docs/decisions/0024). */
+const BATCH_PER_READER = Number(process.env.READER_BATCH ?? 5);
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -50,22 +46,20 @@ function varsObject(vars) {
 }
 
 /**
- * Writes the derived configs: the grading worker's (the readers' addresses, batch size, `vars` added: wrangler
- * gives `--var` to the first config of a multi-config `wrangler dev` only) and each reader's. `readerPorts` are
- * where the readers will listen. `tag` keeps two layouts running at once on this machine (the e2e server and a
- * test's own) from sharing, and so reloading, each other's files.
+ * Writes the derived configs: the grading worker's (readers bound, batch size = readers, `vars` added: wrangler
+ * gives `--var` to the first config of a multi-config `wrangler dev` only) and each reader's. `tag` keeps two
+ * layouts running at once on this machine (the e2e server and a test's own) from sharing, and so reloading,
+ * each other's files.
  */
-export function writeLayoutConfigs(readers, { tag = "", vars = [], readerPorts = [] } = {}) {
+export function writeLayoutConfigs(readers, { tag = "", vars = [] } = {}) {
   const grading = readRawConfig({ config: join(root, "workers/grading/wrangler.toml") }).rawConfig;
   const suffix = tag ? `-${tag}` : "";
   const names = Array.from({ length: readers }, (_, i) => `gradewell-reader-${i + 1}`);
   const [main, ...others] = grading.queues.consumers;
-  // Reached at their addresses, not through service bindings: a binding to another `wrangler dev` goes through
-  // the dev registry's proxy, hundreds of milliseconds a page (docs/decisions/0087).
-  const readerUrls = readerPorts.map((port) => `http://127.0.0.1:${port}`).join(",");
   const localGrading = {
     ...grading,
-    vars: { ...grading.vars, ...varsObject(vars), ...(readerUrls ? { READER_URLS: readerUrls } : {}) },
+    vars: { ...grading.vars, ...varsObject(vars) },
+    services: [...(grading.services ?? []), ...names.map((service, i) => ({ binding: `READER_${i + 1}`, service }))],
     // Miniflare hands the consumer one batch at a time: a batch of several submissions a reader keeps every
     // reader reading while earlier submissions are graded and streamed (workers/grading/reading.ts queues the reads).
     queues: {
@@ -235,16 +229,14 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     });
   }
   const inspector = inspectorPort ?? (await freePort());
-  const readerPorts = [];
-  for (let i = 0; i < count; i++) readerPorts.push(await freePort());
-  const { gradingConfig, readerConfigs } = writeLayoutConfigs(count, { tag: String(port), vars, readerPorts });
+  const { gradingConfig, readerConfigs } = writeLayoutConfigs(count, { tag: String(port), vars });
   if (count === 0) {
     processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
     return supervise(processes, stopAll, () => stopping);
   }
   const readers = [];
   for (let i = 0; i < count; i++) {
-    const readerPort = readerPorts[i];
+    const readerPort = await freePort();
     // Readers keep no state, but miniflare opens SQLite files in any --persist-to folder: one of their own each.
     const own = join(persist, `reader-${i + 1}`);
     const reader = wranglerDev(`reader-${i + 1}`, [readerConfigs[i]], readerPort, await freePort(), own, env, vars, READER_NICE);

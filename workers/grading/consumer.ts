@@ -8,7 +8,6 @@ import { gradingJobs, submissions } from "../../core/db/schema";
 import { GradingMessage } from "../../core/jobs/events";
 import { gradingSettings } from "./env";
 import { isPermanent, processSubmission } from "./pipeline";
-import { readerCount } from "./reading";
 import { markSubmissionFailed, settleJob } from "./results";
 
 /** Must match max_retries in wrangler.toml: deliveries = 1 + max_retries. */
@@ -31,30 +30,6 @@ async function ownsJob(env: Env, { jobId, teacherId, submissionId }: GradingMess
   if (await forTeacher(getDb(env.DB), teacherId).find(gradingJobs, jobId)) return true;
   console.error("Dropping a grading message for a job its teacher does not own", { jobId, submissionId });
   return false;
-}
-
-/**
- * Submissions of one batch under way at once, for each reader process: enough that a freed reader moves straight
- * on to a page already fetched while the others' are graded and streamed. Locally a batch is a whole class set
- * (scripts/dev/layout.mjs); all of it started at once, its 30 starts and uploads held the first pages' reads back
- * by 0.7 s (bench:jobs; docs/decisions/0087).
- */
-const UNDER_WAY_PER_READER = 3;
-
-/** A batch's messages, a few at a time where readers read them (on Cloudflare a batch is one message). */
-export async function consumeBatch(batch: MessageBatch<unknown>, env: Env) {
-  const handle = batch.queue.endsWith("-dlq") ? consumeDeadLetter : consume;
-  const readers = readerCount(env);
-  await eachAtMost(batch.messages, readers ? readers * UNDER_WAY_PER_READER : batch.messages.length, (m) => handle(m, env));
-}
-
-/** Runs `work` on every item, at most `limit` at once, in the items' order; settles when all have. */
-export async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 export async function consume(message: Message<unknown>, env: Env) {

@@ -18,7 +18,7 @@ export class GradingJob extends DurableObject<Env> implements GradingJobRpc {
   /**
    * The job's state and whether silent sweeps are counted, as stored: kept here, since only this object writes
    * them, so that an event is one write to storage (its row), not four. A class set's 600 events each read and
-   * rewrote the state and re-armed the alarm, in the process that serves the pages (bench:jobs, profiled).
+   * rewrote the state and re-armed the alarm, in the process that serves the pages (docs/decisions/0087).
    */
   private current: JobState | undefined;
   private sweepsCounted = false;

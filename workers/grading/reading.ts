@@ -1,5 +1,5 @@
-// Where an upload is read: in this isolate (on Cloudflare, and whenever no reader is given), or, when the local
-// process layout gives reader processes (READER_URLS, scripts/dev/layout.mjs), in the first free one, so that
+// Where an upload is read: in this isolate (on Cloudflare, and whenever no reader is bound), or, when the local
+// process layout binds reader processes (READER_1..n, scripts/dev/layout.mjs), in the first free one, so that
 // recognising a page never holds up the process that serves the web app and the job's event stream.
 import type { UnsupportedFileReason } from "../../core/files/file-type";
 import {
@@ -40,27 +40,10 @@ function releaseReader(name: string) {
   for (const wake of woken) wake();
 }
 
-/**
- * The reader processes: by their addresses when the local layout gives them (READER_URLS, comma-separated), else
- * the service bindings READER_1..n. Locally a binding to another `wrangler dev` goes through the dev registry's
- * proxy, and a page's request reached its reader 260–390 ms after it was sent (a reader idle that long a page);
- * at its address, 10–150 ms (docs/decisions/0087).
- */
 function readers(env: Env): [string, Fetcher][] {
-  if (env.READER_URLS) return env.READER_URLS.split(",").map((base, i) => [`READER_${i + 1}`, atAddress(base.trim())]);
   return Object.entries(env as unknown as Record<string, unknown>)
     .filter(([name]) => /^READER_\d+$/.test(name))
     .map(([name, binding]) => [name, binding as Fetcher]);
-}
-
-/** How many reader processes read for this isolate (0: it reads its uploads itself). */
-export function readerCount(env: Env): number {
-  return readers(env).length;
-}
-
-/** A reader reached over HTTP at `base`: the path of each request is kept, the host is the reader's. */
-function atAddress(base: string): Fetcher {
-  return { fetch: (input: string, init?: RequestInit) => fetch(new URL(new URL(input).pathname, base), init) } as unknown as Fetcher;
 }
 
 /** Reads in progress in each reader, whether they waited their turn or not. */

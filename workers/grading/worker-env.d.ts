@@ -23,8 +23,6 @@ declare global {
     VISION_MODEL?: string;
     /** low-confidence (default) or every-page. */
     VISION_READER_MODE?: string;
-    /** Local process layout only: the reader processes' addresses, comma-separated (scripts/dev/layout.mjs). */
-    READER_URLS?: string;
     /** Workers AI, when bound (GRADING_PROVIDER=workers-ai). */
     AI?: Ai;
   }

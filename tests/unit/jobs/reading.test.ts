@@ -1,7 +1,6 @@
 // Reading through reader processes (the local layout, docs/decisions/0014): the grading worker's readUpload against
-// the real reader worker (workers/grading/reader.ts) behind a fetch binding or at an address (READER_URLS,
-// docs/decisions/0087), and the in-isolate path without one.
-import { afterEach, describe, expect, it, vi } from "vitest";
+// the real reader worker (workers/grading/reader.ts) behind a fetch binding, and the in-isolate path without one.
+import { describe, expect, it } from "vitest";
 import { worksheetPdfWithText } from "../../../tools/worksheets/worksheets";
 import { UnsupportedFileError } from "../../../core/files/file-type";
 import reader from "../../../workers/grading/reader";
@@ -54,23 +53,5 @@ describe("readUpload", () => {
     const pdf = await worksheetPdfWithText(pages);
     await Promise.all([readUpload(env, pdf), readUpload(env, pdf)]);
     expect(calls.sort()).toEqual(["READER_1", "READER_2"]);
-  });
-
-  describe("at the readers' addresses", () => {
-    afterEach(() => vi.unstubAllGlobals());
-
-    it("sends each read to a free reader's own address, the path kept", async () => {
-      const urls: string[] = [];
-      vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-        urls.push(String(input));
-        return reader.fetch(new Request(input, init));
-      });
-      const env = { READER_URLS: "http://127.0.0.1:4101, http://127.0.0.1:4102" } as unknown as Env;
-      const pdf = await worksheetPdfWithText(pages);
-      const [one, two] = await Promise.all([readUpload(env, pdf), readUpload(env, pdf)]);
-      expect(urls.sort()).toEqual(["http://127.0.0.1:4101/read", "http://127.0.0.1:4102/read"]);
-      expect(one.text).toContain("7 x 8 = 56");
-      expect(two.text).toBe(one.text);
-    });
   });
 });
