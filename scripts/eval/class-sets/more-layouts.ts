@@ -188,22 +188,28 @@ export const taskCards: Layout = (t, qs) => {
 };
 
 /**
+ * A numbered question from `x` to the right margin, its lines after the first indented, its options (if any) wrapped
+ * under it; answers the baseline after its last line.
+ */
+function questionBlock(t: Template, q: Question, n: number, x: number, y: number): number {
+  const lines = wrap(`${n}. ${q.text}`, RIGHT - x);
+  lines.forEach((l, j) => t.marks.push(print(l, j ? x + 24 : x, y + j * LH)));
+  y += lines.length * LH;
+  for (const l of q.options ? wrap(q.options.join("   "), RIGHT - x - 24) : []) {
+    t.marks.push(print(l, x + 24, y));
+    y += LH;
+  }
+  return y;
+}
+
+/**
  * An answer grid: the questions down the page (options, when there are any, wrapped under their question), then
  * "Write your answers in the grid." and ruled boxes, three a row, each with its question's number; the child writes
  * each answer in its numbered box, away from its question.
  */
 export const answerGrid: Layout = (t, qs) => {
   let y = TOP;
-  for (const [i, q] of qs.entries()) {
-    const lines = wrap(`${i + 1}. ${q.text}`, RIGHT - LEFT);
-    lines.forEach((l, j) => t.marks.push(print(l, j ? LEFT + 24 : LEFT, y + j * LH)));
-    y += lines.length * LH;
-    for (const l of q.options ? wrap(q.options.join("   "), RIGHT - LEFT - 24) : []) {
-      t.marks.push(print(l, LEFT + 24, y));
-      y += LH;
-    }
-    y += LH * 0.5;
-  }
+  for (const [i, q] of qs.entries()) y = questionBlock(t, q, i + 1, LEFT, y) + LH * 0.5;
   y += LH * 0.6;
   t.marks.push(print("Write your answers in the grid.", LEFT, y));
   y += LH * 0.9;
@@ -234,14 +240,7 @@ export const answerFirst: Layout = (t, qs) => {
   for (const [i, q] of qs.entries()) {
     t.rules.push({ kind: "line", x: LEFT, y: y + 5, w: blank });
     t.slots.push({ x: LEFT + 10, y: y - 3 });
-    const lines = wrap(`${i + 1}. ${q.text}`, RIGHT - indent);
-    lines.forEach((l, j) => t.marks.push(print(l, j ? indent + 24 : indent, y + j * LH)));
-    y += lines.length * LH;
-    for (const l of q.options ? wrap(q.options.join("   "), RIGHT - indent - 24) : []) {
-      t.marks.push(print(l, indent + 24, y));
-      y += LH;
-    }
-    y += LH * 0.8;
+    y = questionBlock(t, q, i + 1, indent, y) + LH * 0.8;
   }
   t.bottom = y;
 };
