@@ -23,7 +23,7 @@ import {
   type Slot,
   type Template,
 } from "./sheet";
-import { answerFirst, answerGrid, keyStem, matching, table, taskCards, wordBank, type Layout } from "./more-layouts";
+import { answerFirst, answerGrid, keyStem, matching, stacked, table, taskCards, wordBank, type Layout } from "./more-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -34,7 +34,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // out until 2026-11-28 (last blind measure: 36/48/47 of 48 as a set, clean/photographed/phone snap) and moved to
 // development; "answer-grid", written that day and not run before its first measure, took its place (decision 0084),
 // and moved to development after that one blind measure (30/24/22 of 48 as a set; decision 0086). "answer-first",
-// written on 2026-11-28 and not run before its first measure, joined the held-out families (decision 0088).
+// written on 2026-11-28 and not run before its first measure, joined the held-out families (decision 0088), and moved
+// to development after that one blind measure (17/48 in every condition as a set); "stacked", written the same day
+// and not run before its first measure, took its place (decision 0089).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -46,8 +48,9 @@ export const DEV_FAMILIES = [
   "two-columns",
   "task-cards",
   "answer-grid",
+  "answer-first",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "answer-first"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "stacked"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -221,6 +224,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   "answer-grid": { kinds: [...KINDS, "choice"], place: answerGrid },
   // A blank at the left margin before each question's number; the answer written on it, before its question.
   "answer-first": { kinds: [...KINDS, "choice", "choice"], place: answerFirst },
+  // Sums and products stacked four a row, the answer written under each one's rule.
+  stacked: { kinds: ["add", "multiply"], place: stacked },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

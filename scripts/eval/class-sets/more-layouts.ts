@@ -4,7 +4,8 @@
 // (numbered items on the left, lettered items on the right, a letter written on the line before each number);
 // TASK CARDS (each question in its own ruled card, two cards a row, the answer line at the card's foot); and an
 // ANSWER GRID (the questions down the page, every answer in a numbered box of a grid below them); ANSWER FIRST (a
-// blank at the left margin before each question's number, the answer written on it).
+// blank at the left margin before each question's number, the answer written on it); STACKED sums (four a row, the
+// numbers one above the other, the answer under the rule).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -243,4 +244,29 @@ export const answerFirst: Layout = (t, qs) => {
     y = questionBlock(t, q, i + 1, indent, y) + LH * 0.8;
   }
   t.bottom = y;
+};
+
+/**
+ * Stacked sums, as on a primary arithmetic sheet: four problems a row, each with its number ("3)") above it, the
+ * two numbers right-aligned one above the other, the operator before the second, a rule under them; the child
+ * writes the answer under the rule. No "=", no question words: the answer's place is known only from the sheet.
+ */
+export const stacked: Layout = (t, qs) => {
+  t.marks.push(print("Work out each problem. Write the answer under the line.", LEFT, TOP));
+  const perRow = 4;
+  const cellW = (RIGHT - LEFT) / perRow;
+  const cellH = LH * 5;
+  const top = TOP + LH * 1.6;
+  for (const [i, q] of qs.entries()) {
+    const [a, op, b] = q.blank[0].replace(/\s*=$/, "").split(" ") as [string, string, string];
+    const x = LEFT + (i % perRow) * cellW;
+    const y = top + Math.floor(i / perRow) * cellH;
+    const right = x + 150;
+    t.marks.push(print(`${i + 1})`, x, y));
+    t.marks.push(print(a, right - width(a), y + LH));
+    t.marks.push(print(op, x + 44, y + 2 * LH), print(b, right - width(b), y + 2 * LH));
+    t.rules.push({ kind: "line", x: x + 40, y: y + 2 * LH + 9, w: right - x - 34 });
+    t.slots.push({ x: x + 62, y: y + 3 * LH + 8 });
+  }
+  t.bottom = top + Math.ceil(qs.length / perRow) * cellH;
 };

@@ -189,6 +189,33 @@ describe("layout-aware answers", () => {
     expect(extractFromReading(page).answers[0].answer).toBe("Rome");
   });
 
+  it("keeps answers written on blanks before their questions' numbers on their rows (one column, not two)", () => {
+    const key = "1. Paris\n2. 9/4\n3. 350 cm\n4. 1.7\n5. 4.4";
+    const page = reading([
+      line(200, [
+        { x: 130, text: "Paris" },
+        { x: 600, text: "1. What is the capital of France?" },
+      ]),
+      line(280, [
+        { x: 140, text: "9/4" },
+        { x: 600, text: "2. Write 2 1/4 as an improper fraction." },
+      ]),
+      line(360, [
+        { x: 130, text: "350 cm" },
+        { x: 600, text: "3. How many centimeters are in 3.5 m?" },
+      ]),
+      line(440, [{ x: 600, text: "4. Round 1.658 to the nearest tenth." }]),
+      line(520, [
+        { x: 135, text: "4.5" },
+        { x: 600, text: "5. Round 4.411 to the nearest tenth." },
+      ]),
+    ]);
+    expect(layoutLines(page.pages[0]).map((l) => l.text)[1]).toBe("9/4 2. Write 2 1/4 as an improper fraction.");
+    const found = extractFromReading(page, parseAnswerKey(key, { totalPoints: 10 })).answers;
+    expect(Object.fromEntries(found.map((a) => [a.number, a.answer]))).toEqual({ 1: "Paris", 2: "9/4", 3: "350 cm", 4: "", 5: "4.5" });
+    expect(found[0].questionText).toBe("What is the capital of France?");
+  });
+
   it("gives each answer the confidence of its own words, not its line's", () => {
     const page = reading([
       line(200, [{ x: 130, text: "1. What is 10% of 450?", confidence: [0.96, 0.95, 0.97, 0.96, 0.95, 0.94] }]),

@@ -199,6 +199,20 @@ describe("extractStudentWork", () => {
     expect(answers("B 2. A bag holds 5 kg. How many bags for 20 kg?", "1. 3\n2. 4")[2]).not.toBe("B");
   });
 
+  it("takes a short answer written before its question's number, where the key and the numbering allow it", () => {
+    const key = "1. 56\n2. ice\n3. B\n4. 12";
+    const text = ["56 1. What is 7 × 8?", "ice 2. What is frozen water called?", "B 3. Which is a mammal?", "A) shark B) dolphin"].join(
+      "\n",
+    );
+    expect(answers(text, key)).toMatchObject({ 1: "56", 2: "ice", 3: "B" });
+    // Not a word where the key is a number, nor a sentence's end ("… packs of 4. How many?"), nor a number out of turn.
+    expect(answers("1. What is 7 × 8?\nmany 2. How many wheels?", "1. 56\n2. 12")[2]).not.toBe("many");
+    expect(answers("1. Sam buys 3 packs of 4. How many?", "1. 12\n4. 3")[4]).toBeUndefined();
+    expect(answers("12 4. Add 3 and 9.", "1. 56\n2. ice\n3. B\n4. 12")[4]).toBeUndefined();
+    // Nor a label: "Part 2 1. …" or "Answer: 5 2. …".
+    expect(answers("Part 2 1. What is 7 × 8?", "1. 56")[1]).not.toBe("Part 2");
+  });
+
   it("reads labels in Spanish and French", () => {
     const work = extractStudentWork("Nombre: José Núñez\n1. ¿Cuál es la capital de España?\nRespuesta: Madrid\n2. Réponse: quarante");
     expect(work.studentName).toBe("José Núñez");

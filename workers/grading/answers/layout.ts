@@ -203,11 +203,14 @@ export function layoutLines(read: Pick<PageReading, "lines" | "width" | "confide
   const gap = Math.max(wordHeight * 3, (page.width || 0) * 0.05);
   const segments = page.lines.flatMap((line) => splitAtGaps(line, gap));
   const besideQuestions = segments.filter((s) => s.beside && startsQuestion(segmentText(s.words)));
-  if (besideQuestions.length < 2) {
+  const boundary = median(besideQuestions.map((s) => s.x)) - wordHeight;
+  // Questions beside words that start none (answers written on blanks before their numbers, "350 cm 3. How many…")
+  // are one column too: a second column has questions on both sides of its start.
+  const leftQuestions = segments.filter((s) => s.x < boundary && startsQuestion(segmentText(s.words)));
+  if (besideQuestions.length < 2 || leftQuestions.length < 2) {
     // One column: keep each row whole (an answer written beside its question belongs to it).
     return page.lines.map(asText);
   }
-  const boundary = median(besideQuestions.map((s) => s.x)) - wordHeight;
   const left = segments.filter((s) => s.x < boundary).sort((a, b) => a.y - b.y);
   const right = segments.filter((s) => s.x >= boundary).sort((a, b) => a.y - b.y);
   return fromSegments([...left, ...right]);

@@ -120,14 +120,19 @@ type Boxed = { text: string; bbox?: { x: number; width: number; height: number }
 /**
  * What the student wrote on a line of a registered page, from its words and which of them are not printed:
  * - a bare number starting a line of print is the row's label (a table's first cell the template missed on this
- *   page), not an answer;
+ *   page), not an answer, unless the question's own label follows it;
  * - when the student's words lie on both sides of a wide gap, the answer is the run after the last gap (a printed
  *   word misread on this page, before the answer column, is not part of it).
  */
 export function studentText<W extends Boxed>(words: W[], isStudent: (w: W) => boolean): string {
   const mine = words.filter((w, i) => {
     if (!isStudent(w)) return false;
-    const label = i === 0 && /^\d{1,3}[.):]?$/.test(w.text) && words.slice(1).some((o) => !isStudent(o) && /\p{L}/u.test(o.text));
+    // (Not just before the question's own label: "350 cm 3. How many…" is an answer written before its question.)
+    const label =
+      i === 0 &&
+      /^\d{1,3}[.):]?$/.test(w.text) &&
+      !words.slice(1, 4).some((o) => /^\d{1,3}[.)]$/.test(o.text)) &&
+      words.slice(1).some((o) => !isStudent(o) && /\p{L}/u.test(o.text));
     return !label;
   });
   const heights = words.flatMap((w) => (w.bbox?.height ? [w.bbox.height] : [])).sort((a, b) => a - b);

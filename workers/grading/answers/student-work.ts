@@ -8,6 +8,7 @@ import { studentWords, type WorksheetTemplate } from "./template";
 import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
 import { rowLabels, setApart, studentText } from "./rows";
 import { withPrintedUnit } from "./blanks";
+import { answerBefore, questionsSeen, withoutMovedAnswer } from "./answer-before";
 
 export { fixLetterO } from "./misreads";
 
@@ -87,17 +88,6 @@ function cleanAnswer(text: string): string {
   );
 }
 
-/**
- * "K 2. Add 305 and 86.": the letter a child wrote before a question whose key is a letter is its answer. A stroke
- * read between them ("C - 8.", "F |- 9.": the letter's own ink, boxed again and read as a dash) is left out.
- */
-function letterBefore(text: string, key?: AnswerKey): string {
-  return text.replace(/^([A-Z])\s+(?:[-|_~]+\s+)?(\d{1,2})([.)])\s+(.*)$/, (all, letter: string, n: string, sep: string, rest: string) => {
-    const accepted = key?.questions.find((q) => q.number === Number(n))?.accepted;
-    return !accepted || accepted.some((a) => /^[A-Z]$/i.test(a.raw.trim())) ? `${n}${sep} ${rest} Answer: ${letter}` : all;
-  });
-}
-
 function hasVariable(expression: string): boolean {
   return /[a-z]/i.test(expression.replace(/(\d)\s*[x×]\s*(?=[\d(])/gi, "$1*"));
 }
@@ -169,10 +159,15 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   const maxNumber = key ? Math.max(...key.questions.map((q) => q.number)) : 200;
   const firstNumber = key ? Math.min(...key.questions.map((q) => q.number)) : 1;
   const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
-  // Lines as read, their question labels repaired, a table's bare row numbers given their point, and a letter
-  // written on the line before a question's number (a matching exercise: "K 2. Add 305 and 86.") made its answer.
+  // Lines as read, their question labels repaired, a table's bare row numbers given their point, and an answer
+  // written before its question's number ("K 2. Add 305 and 86.", "350 cm 3. How many…") moved after it.
+  let seen = 0;
   const texts = rowLabels(
-    lines.map((line) => letterBefore(fixQuestionLabel(line.text.trim()), key)),
+    lines.map((line) => {
+      const text = answerBefore(fixQuestionLabel(line.text.trim()), key, seen);
+      seen = questionsSeen(text, seen);
+      return text;
+    }),
     lines,
   );
   const letterLabel = /^\s*[SlIL|][.)]\s/;
@@ -230,7 +225,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     const answer = (n: number) => withPrintedUnit(text, student, fixLetterO(cleanAnswer(student.replace(/^[=:]\s*/, "")), acceptedFor(n)));
     if (number !== undefined && plausibleNumber(number)) {
       const given = answer(number);
-      const questionText = text.replace(QUESTION_NUMBER, "$2").replace(student, "").trim();
+      const questionText = withoutMovedAnswer(text.replace(QUESTION_NUMBER, "$2").replace(student, "").trim());
       record({
         number,
         questionText,
