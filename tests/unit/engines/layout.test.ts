@@ -376,4 +376,64 @@ describe("question numbers misread as letters", () => {
     const parts = reading(down(200, ["1. What is 7 x 8? 56", "2. What is 9 x 3? 27", "Part B", "1. 6 + 6 = 12", "2. 8 - 3 = 5"]));
     expect(layoutLines(parts.pages[0]).map((l) => l.text)).toEqual(parts.pages[0]!.lines.map((l) => l.text));
   });
+
+  it("reads an answer grid's boxes by column where a label was read into its answer, as a bare number or as a mark", () => {
+    const key = "1. 56\n2. 3/4\n3. 850 cm\n4. 460\n5. B\n6. 25%\n7. 12\n8. 9";
+    const down = (y: number, texts: string[]) => texts.map((text, i) => line(y + 60 * i, [{ x: 130, text }]));
+    const questions = [
+      "1. What is 7 x 8?",
+      "2. Write 6/8 in simplest form.",
+      "3. How many centimeters are in 8.5 m?",
+      "4. Add 386 and 74.",
+      "5. Which is a liquid?",
+      "6. Write 1/4 as a percent.",
+      "7. What is 3 x 4?",
+      "8. What is 3 x 3?",
+    ];
+    const page = reading([
+      ...down(100, [...questions, "Write your answers in the grid."]),
+      line(700, [
+        { x: 130, text: "1. 56" },
+        { x: 700, text: "2. 3/4" },
+        { x: 1250, text: "3.850 cm" },
+      ]),
+      // "4." read into its answer, "5." as "s.", "8" without its point.
+      line(780, [
+        { x: 130, text: "4.460" },
+        { x: 700, text: "s. B" },
+        { x: 1250, text: "6. 25%" },
+      ]),
+      line(860, [
+        { x: 130, text: "7. 12" },
+        { x: 700, text: "8 9" },
+      ]),
+    ]);
+    const work = extractFromReading(page, parseAnswerKey(key, { totalPoints: 16 }));
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({
+      1: "56",
+      2: "3/4",
+      3: "850 cm",
+      4: "460",
+      5: "B",
+      6: "25%",
+      7: "12",
+      8: "9",
+    });
+    // A box whose label came out as a bare number and whose answer was not read is blank, not that number.
+    const blank = reading([
+      ...down(100, questions),
+      line(600, [
+        { x: 130, text: "1. 56" },
+        { x: 700, text: "2. 3/4" },
+        { x: 1250, text: "46" },
+      ]),
+      line(680, [
+        { x: 130, text: "4. 460" },
+        { x: 700, text: "5. B" },
+        { x: 1250, text: "6. 25%" },
+      ]),
+    ]);
+    const answers = extractFromReading(blank, parseAnswerKey(key, { totalPoints: 16 })).answers;
+    expect(answers.find((a) => a.number === 3)?.answer ?? "").toBe("");
+  });
 });

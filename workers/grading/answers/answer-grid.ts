@@ -4,15 +4,33 @@
 // labels of questions above it, the first opening the row, each followed by a few words, is a row of the grid: each
 // box's words go to the end of its question's line, as if written beside it, and the grid's rows are left out. Only
 // when a row holds two boxes or more (a grid, not a second part of the sheet numbered from 1 again).
+//
+// Once a grid is found, its columns are where those rows' labels stand, and every row from its first on is read by
+// column (docs/decisions/0090): a label read into its box's answer ("8.460" for "8." and 460), read as a bare number
+// ("11 25%") or as a mark ("s.", "]."), or lost, still gives the box to its question, counted along the row.
 import type { ReadLine, ReadWord } from "../reading/types";
 
 /** A question's label as a word of its own ("6.", "7)"); layout.ts finds columns by them too. */
 export const LABEL = /^\d{1,3}[.)]$/;
 /** A box of the grid holds at most this many words after its label (an answer, not a question). */
 const CELL_WORDS = 4;
+/** A label read into the answer after it ("8.460"). */
+const GLUED = /^(\d{1,3})[.)](\S+)$/;
+/** A label read as a bare number ("11"), or as a mark and its stop ("s.", "].", "l)"). */
+const MISREAD_LABEL = /^(?:\d{1,3}|[^\p{N}\s]?[.)])$/u;
+/** How far (in text heights) a label may stand from its column's start, and a box's words start left of it. */
+const AT_COLUMN = 1;
+const INTO_COLUMN = 0.6;
+
+/**
+ * The word a box's answer was cut from, where its label was read into it: on a set's page the template tells the
+ * student's words by the words as read (student-work.ts asks it of the cut word's source).
+ */
+export const cutFrom = new WeakMap<ReadWord, ReadWord>();
 
 interface Cell {
   label: number;
+  x: number;
   words: ReadWord[];
 }
 
@@ -20,12 +38,83 @@ interface Cell {
 function gridRow(line: ReadLine, questions: ReadonlyMap<number, number>): Cell[] | undefined {
   const cells: Cell[] = [];
   for (const word of line.words) {
-    if (LABEL.test(word.text)) cells.push({ label: Number.parseInt(word.text, 10), words: [] });
+    if (LABEL.test(word.text)) cells.push({ label: Number.parseInt(word.text, 10), x: word.bbox.x, words: [] });
     else if (!cells.length) return undefined;
     else cells.at(-1)!.words.push(word);
   }
   if (!cells.length || cells.some((c) => !questions.has(c.label) || c.words.length > CELL_WORDS)) return undefined;
   return cells;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/**
+ * Where the grid's columns start: the labels of its rows, and labels (alone, read into their answers or as marks:
+ * "3.850", "s.") on the lines from its first row on, gathered where they stand within a text height. A column is where a
+ * row's label stands or where two such words do (never a word just after a label: that is a box's answer).
+ */
+function columnStarts(rows: Cell[][], lines: ReadLine[], height: number): number[] {
+  const sure = rows.flatMap((cells) => cells.map((c) => c.x));
+  const likely = lines.flatMap((line) =>
+    line.words.filter(
+      (w, k) =>
+        (LABEL.test(w.text) || GLUED.test(w.text) || (MISREAD_LABEL.test(w.text) && !/^\d+$/.test(w.text))) &&
+        !LABEL.test(line.words[k - 1]?.text ?? ""),
+    ),
+  );
+  const points = [...sure.map((x) => ({ x, sure: true })), ...likely.map((w) => ({ x: w.bbox.x, sure: false }))];
+  const groups: (typeof points)[] = [];
+  for (const p of points.sort((a, b) => a.x - b.x)) {
+    const group = groups.at(-1);
+    if (group && p.x - group.at(-1)!.x <= height) group.push(p);
+    else groups.push([p]);
+  }
+  return groups.filter((g) => g.some((p) => p.sure) || g.length >= 2).map((g) => median(g.map((p) => p.x)));
+}
+
+/**
+ * A row of the grid read by column: each column's words, its label (if one is read there) and the row's first
+ * label number, from the labels read (`base`), else one row on from the row above.
+ */
+function byColumn(line: ReadLine, starts: number[], height: number, previousBase: number | undefined) {
+  const columns = starts.map(() => ({ label: undefined as number | undefined, words: [] as ReadWord[] }));
+  for (const word of line.words) {
+    const x = word.bbox.x;
+    const nearest = starts.reduce((best, s, k) => (Math.abs(s - x) < Math.abs(starts[best]! - x) ? k : best), 0);
+    const atStart = Math.abs(starts[nearest]! - x) <= AT_COLUMN * height;
+    const column = columns[nearest]!;
+    if (atStart && !column.words.length && column.label === undefined) {
+      const glued = word.text.match(GLUED);
+      if (LABEL.test(word.text) || MISREAD_LABEL.test(word.text)) {
+        column.label = /^\d/.test(word.text) ? Number.parseInt(word.text, 10) : Number.NaN;
+        continue;
+      }
+      if (glued) {
+        // Its box cut where the label's characters end; the ink's readings were of both, and go with neither.
+        const share = (word.text.length - glued[2]!.length) / word.text.length;
+        const { x: left, width } = word.bbox;
+        const bbox = { ...word.bbox, x: left + width * share, width: width * (1 - share) };
+        const answer: ReadWord = { text: glued[2]!, confidence: word.confidence, bbox };
+        cutFrom.set(answer, word);
+        column.label = Number(glued[1]);
+        column.words.push(answer);
+        continue;
+      }
+    }
+    let into = 0;
+    starts.forEach((s, k) => {
+      if (s <= x + INTO_COLUMN * height) into = k;
+    });
+    columns[into]!.words.push(word);
+  }
+  // The row's first label: the one most of its read labels agree on (a label misread as another number disagrees).
+  const votes = columns.flatMap((c, k) => (c.label !== undefined && Number.isFinite(c.label) ? [c.label - k] : []));
+  const counted = votes.map((v) => [v, votes.filter((o) => o === v).length] as const).sort((a, b) => b[1] - a[1]);
+  const base = counted[0]?.[0] ?? (previousBase === undefined ? undefined : previousBase + starts.length);
+  return { base, columns };
 }
 
 /** The page's lines (top to bottom) with an answer grid's boxes moved to their questions' lines; unchanged without one. */
@@ -41,15 +130,29 @@ export function withAnswerGrid(lines: ReadLine[]): ReadLine[] {
       if (!questions.has(label)) questions.set(label, i);
     }
   });
-  if (![...rows.values()].some((cells) => cells.length >= 2)) return lines;
+  const grid = [...rows.values()].filter((cells) => cells.length >= 2);
+  if (!grid.length) return lines;
+  const height = median(lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
+  const first = Math.min(...rows.keys());
+  const starts = columnStarts(grid, lines.slice(first), height);
+  const questionLines = new Set(questions.values());
   const added = new Map<number, ReadWord[]>();
-  for (const cells of rows.values())
-    for (const { label, words } of cells) {
-      const at = questions.get(label)!;
-      added.set(at, [...(added.get(at) ?? []), ...words]);
-    }
+  const gridLines = new Set<number>();
+  let base: number | undefined;
+  lines.forEach((line, i) => {
+    if (i < first || questionLines.has(i) || line.words.length > starts.length * (CELL_WORDS + 1)) return;
+    const read = byColumn(line, starts, height, base);
+    // A row of the grid has a label read somewhere (a line under the grid, a footer, has none).
+    if (read.base === undefined || read.columns.every((c) => c.label === undefined)) return;
+    base = read.base;
+    gridLines.add(i);
+    read.columns.forEach(({ words }, k) => {
+      const at = questions.get(base! + k);
+      if (at !== undefined && words.length) added.set(at, [...(added.get(at) ?? []), ...words]);
+    });
+  });
   return lines.flatMap((line, i) => {
-    if (rows.has(i)) return [];
+    if (gridLines.has(i)) return [];
     const more = added.get(i);
     if (!more?.length) return [line];
     const words = [...line.words, ...more];

@@ -6,6 +6,7 @@ import type { AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
 import type { PageReading, ReadWord } from "../reading/types";
 import { extractFromLines } from "./student-work";
+import { cutFrom } from "./answer-grid";
 import { OPTION_LABEL } from "./template";
 
 /** An answer longer than this is more likely a sentence read as one guess (a blank's whole line) than an answer. */
@@ -34,7 +35,8 @@ export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confid
     if (!target || a.answer.trim().split(/\s+/).length > MAX_WORDS || !ofTheKeysKind(a.answer, key, a.number)) continue;
     const run = spelling((lines[a.line]?.words ?? []) as ReadWord[], target);
     if (!run) continue;
-    run.forEach((w) => words.add(w));
+    // A grid box's answer cut from its label ("8.460") stands for the word as read (answer-grid.ts).
+    run.forEach((w) => words.add(cutFrom.get(w) ?? w));
     answered.add(a.number);
   }
   const loose = (text: string) => text.toLowerCase().replace(/[\s.,]+/g, "");

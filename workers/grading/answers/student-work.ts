@@ -9,6 +9,7 @@ import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
 import { rowLabels, setApart, studentText } from "./rows";
 import { withPrintedUnit } from "./blanks";
 import { answerBefore, questionsSeen, withoutMovedAnswer } from "./answer-before";
+import { cutFrom } from "./answer-grid";
 
 export { fixLetterO } from "./misreads";
 
@@ -110,7 +111,9 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
   if (prompt && !hasVariable(eq[1].replace(/^(what|how much) is\s+/i, "")) && /\d/.test(eq[2])) return prompt;
   // "Write 1/2 as a percent. 50%": an instruction's sentence, then the answer written after it on its line (one
   // word, or words led by a number: "Name the capital of France. Paris", "3 m 50 cm"; "It travels 60 km" is not).
-  const afterSentence = rest.match(/^(.*\p{L}{2}[.!])\s+(\S+(?:\s+\S+){0,2})$/u);
+  // (A sentence may end in a number, "Add 209 and 48. 257", where none ends in a word.)
+  const afterSentence =
+    rest.match(/^(.*\p{L}{2}[.!])\s+(\S+(?:\s+\S+){0,2})$/u) ?? rest.match(/^(.*\p{L}.*\s\d+[.!])\s+(\S+(?:\s+\S+){0,2})$/u);
   if (afterSentence && !/[.!]$/.test(afterSentence[2]) && (/^[-−$€£.]?\d/.test(afterSentence[2]) || !/\s/.test(afterSentence[2]))) {
     const answer = cleanAnswer(afterSentence[2]);
     if (answer) return { questionText: afterSentence[1].trim(), answer, open: false };
@@ -387,7 +390,12 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
       const relabelled = cut?.some((w) => marked.relabelled.has(w as ReadWord));
       const words = relabelled ? cut!.map((w) => marked.relabelled.get(w as ReadWord) ?? w) : cut;
       const text = relabelled ? words!.map((w) => w.text).join(" ") : l.text;
-      return { ...l, text, words, student: studentText(words ?? [], (w) => marked.words.has(w as ReadWord)) };
+      // A grid box's answer cut from its label ("8.460"): the student's when its source, or the part of it after the
+      // printed label, is (answer-grid.ts).
+      const source = (w: ReadWord) => cutFrom.get(w);
+      const theirs = (w: ReadWord) =>
+        marked.words.has(w) || (!!source(w) && (marked.words.has(source(w)!) || marked.words.has(marked.joined.get(source(w)!)?.[1]!)));
+      return { ...l, text, words, student: studentText(words ?? [], (w) => theirs(w as ReadWord)) };
     });
   });
 }
