@@ -1,17 +1,17 @@
 // Finding each question's answer in what was read from the student's pages.
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
-import { layoutLines, type TextLine } from "./layout";
+import type { TextLine } from "./layout";
 
 export type { TextLine } from "./layout";
-import type { DocumentReading, ReadWord } from "../reading/types";
-import { studentWords, type WorksheetTemplate } from "./template";
+import type { DocumentReading } from "../reading/types";
+import { readingLines } from "./reading-lines";
 import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
-import { rowLabels, setApart, studentText } from "./rows";
+import { rowLabels, setApart } from "./rows";
 import { withPrintedUnit } from "./blanks";
 import { answerBefore, questionsSeen, withoutMovedAnswer } from "./answer-before";
-import { cutFrom } from "./answer-grid";
 
 export { fixLetterO } from "./misreads";
+export { readingLines } from "./reading-lines";
 
 export interface StudentAnswer {
   number: number;
@@ -371,31 +371,4 @@ export function extractStudentWork(text: string, key?: AnswerKey): StudentWork {
 /** The answers on a read document: every page's lines in reading order (columns one after another). */
 export function extractFromReading(reading: DocumentReading, key?: AnswerKey): StudentWork {
   return extractFromLines(readingLines(reading), key);
-}
-
-/**
- * Every page's lines in reading order; with the worksheet's template, each line says what the student wrote on it
- * (a page that does not register on the template is read alone).
- */
-export function readingLines(reading: DocumentReading, template?: WorksheetTemplate): TextLine[] {
-  return reading.pages.flatMap((page) => {
-    if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
-    const lines = layoutLines(page).map((l) => ({ ...l, page: page.number }));
-    const marked = template ? studentWords(template, page) : null;
-    if (!marked) return lines;
-    return lines.map((l) => {
-      // A word read across the print and the student's ink is cut in two, a question's label misread at its place
-      // is the label (template.ts).
-      const cut = marked.joined.size ? l.words?.flatMap((w) => marked.joined.get(w as ReadWord) ?? [w]) : l.words;
-      const relabelled = cut?.some((w) => marked.relabelled.has(w as ReadWord));
-      const words = relabelled ? cut!.map((w) => marked.relabelled.get(w as ReadWord) ?? w) : cut;
-      const text = relabelled ? words!.map((w) => w.text).join(" ") : l.text;
-      // A grid box's answer cut from its label ("8.460"): the student's when its source, or the part of it after the
-      // printed label, is (answer-grid.ts).
-      const source = (w: ReadWord) => cutFrom.get(w);
-      const theirs = (w: ReadWord) =>
-        marked.words.has(w) || (!!source(w) && (marked.words.has(source(w)!) || marked.words.has(marked.joined.get(source(w)!)?.[1]!)));
-      return { ...l, text, words, student: studentText(words ?? [], (w) => theirs(w as ReadWord)) };
-    });
-  });
 }
