@@ -161,6 +161,19 @@ describe("the worksheet's template from a class set", () => {
     expect(marks(late, template)).toEqual(ALL_RIGHT);
   });
 
+  it("flags a question with no answer found when the page has writing no question took, and not a blank one", () => {
+    const template = findTemplate(pages.slice(0, 4), ["B", "56", "112", "Paris"])!;
+    const key = parseAnswerKey(KEY, { totalPoints: 8 });
+    const graded = (words: Placed[]) =>
+      gradeSubmission({ reading: reading(page(words, 1, 0.95, 20, 30)), key, assignment: { points: 8 }, template }).questions[2]!;
+    // Question 3's answer written at the foot of the page, under nothing.
+    const away = graded([...PRINTED, ...filled("Kai Silva", ["B", "56", "", "Paris"], 9), { text: "112", x: 300, y: 760 }]);
+    expect([away.status, away.needsReview]).toEqual(["missing", true]);
+    expect(away.reviewReason).toBe('No answer found, but the page has writing no question took ("112"): the answer may be there.');
+    const blank = graded([...PRINTED, ...filled("Kai Silva", ["B", "56", "", "Paris"], 9)]);
+    expect([blank.status, blank.needsReview]).toEqual(["missing", false]);
+  });
+
   it("keeps where the set's students answered, and a mark far from it on the line is not the answer", () => {
     const key = parseAnswerKey(KEY, { totalPoints: 8 });
     const template = findTemplate(pages, ["B", "56", "112", "Paris"], (p) => answerPlaces(p, key))!;

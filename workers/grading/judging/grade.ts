@@ -19,6 +19,7 @@ import { withDoubt } from "./judgement";
 import { pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
+import { unclaimedReason, unclaimedWriting } from "./unclaimed";
 import { solveQuestion } from "./solver";
 import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
 import { swallowedKeyAnswer } from "../answers/swallowed";
@@ -311,8 +312,12 @@ export function gradeSubmission(input: GradeInput): GradingResult {
     flags.push({ type: "no-key", message: "No answer key: only arithmetic and simple equations were checked." });
   }
   const band = gradeBand(input.assignment.gradeLevel);
+  const unclaimed = unclaimedWriting(lines, work.answers, work.studentName);
   const questions: QuestionResult[] = graded.map((q) => ({
     ...q,
+    ...(q.status === "missing" && !q.needsReview && unclaimed.length
+      ? { needsReview: true, reviewReason: unclaimedReason(unclaimed) }
+      : {}),
     confidence: Math.max(0, Math.min(1, q.confidence)),
     readingConfidence: Math.max(0, Math.min(1, q.readingConfidence)),
     matchConfidence: Math.max(0, Math.min(1, q.matchConfidence)),
