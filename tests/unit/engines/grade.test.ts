@@ -22,6 +22,23 @@ describe("gradeSubmission with a key", () => {
     expect(result.studentName).toBe(ws.studentName);
   });
 
+  it("grades answers written before their questions' numbers, the option's text and the unit the question asks for", () => {
+    const key = parseAnswerKey("1. B\n2. 350 cm\n3. 4.4", { totalPoints: 6 });
+    const text = [
+      "dolphin 1. Which animal is a mammal?",
+      "A) shark B) dolphin C) trout",
+      "350 2. How many centimeters are in 3.5 m?",
+      "4.5 3. Round 4.411 to the nearest tenth.",
+    ].join("\n");
+    const result = gradeSubmission({ text, key, assignment: { points: 6 } });
+    expect(result.questions.map((q) => [q.studentAnswer, q.pointsAwarded])).toEqual([
+      ["dolphin", 2],
+      // The question asks for centimeters: the number alone is the answer.
+      ["350", 2],
+      ["4.5", 0],
+    ]);
+  });
+
   it("grades a 30-question key with answers out of order and some missing", () => {
     const key = parseAnswerKey(Array.from({ length: 30 }, (_, i) => `${i + 1}. ${i + 1} `).join("\n"), { totalPoints: 30 });
     const lines = Array.from({ length: 30 }, (_, i) => i + 1)

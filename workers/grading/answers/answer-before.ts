@@ -25,24 +25,34 @@ const NEXT_WITHIN = 3;
  * question number on the lines above. Without a key only a lone capital is taken (a matching exercise's letter).
  */
 export function answerBefore(text: string, key: AnswerKey | undefined, seen: number): string {
+  const split = splitAnswerBefore(text, key, seen);
+  return split ? `${split.question} Answer: ${split.answer}` : text;
+}
+
+/** The question ("8. Which animal is a mammal?") and the answer written before its number, as answerBefore takes them. */
+export function splitAnswerBefore(
+  text: string,
+  key: AnswerKey | undefined,
+  seen: number,
+): { question: string; answer: string } | undefined {
   // A line that starts with its number is left as it is; one that starts with a decimal ("4.5 7. Round…") is not.
-  if (QUESTION_NUMBER.test(text) && !DECIMAL.test(text)) return text;
+  if (QUESTION_NUMBER.test(text) && !DECIMAL.test(text)) return undefined;
   const m = text.match(BEFORE);
-  if (!m) return text;
+  if (!m) return undefined;
   const [, before, n, sep, rest] = m as unknown as [string, string, string, string, string];
-  if (Number(n) <= seen || Number(n) > seen + NEXT_WITHIN) return text;
-  if (!key && !/^[A-Z]$/.test(before)) return text;
-  if (before.length > MAX_CHARS || before.split(/\s+/).length > MAX_WORDS || NOT_AN_ANSWER.test(before)) return text;
-  if (!/[\p{L}\p{N}]/u.test(before) || RUNS_ON.test(before)) return text;
+  if (Number(n) <= seen || Number(n) > seen + NEXT_WITHIN) return undefined;
+  if (!key && !/^[A-Z]$/.test(before)) return undefined;
+  if (before.length > MAX_CHARS || before.split(/\s+/).length > MAX_WORDS || NOT_AN_ANSWER.test(before)) return undefined;
+  if (!/[\p{L}\p{N}]/u.test(before) || RUNS_ON.test(before)) return undefined;
   // A question starts with a capital; a lone letter's line may have lost its case ("L 10. write 4/20 …").
-  if (!/^[\p{Lu}\d(]/u.test(rest) && !/^[A-Z]$/.test(before)) return text;
+  if (!/^[\p{Lu}\d(]/u.test(rest) && !/^[A-Z]$/.test(before)) return undefined;
   const accepted = key?.questions.find((q) => q.number === Number(n))?.accepted.map((a) => a.raw.trim());
-  if (key && !accepted) return text;
+  if (key && !accepted) return undefined;
   const letterKey = !accepted || accepted.some((a) => /^[A-Z]$/i.test(a));
-  if (/^[A-Z]$/.test(before) && !letterKey) return text;
+  if (/^[A-Z]$/.test(before) && !letterKey) return undefined;
   const numericKey = !!accepted && accepted.every((a) => /\d/.test(a));
-  if (numericKey && !/\d/.test(before)) return text;
-  return `${n}${sep} ${rest} Answer: ${before}`;
+  if (numericKey && !/\d/.test(before)) return undefined;
+  return { question: `${n}${sep} ${rest}`, answer: before };
 }
 
 /** The highest question number so far, with this line's: a number out of turn ("5.9" read as a label) is not one. */

@@ -2,7 +2,8 @@
 // "in cm") and, for multiple choice, its options ("A) shark   B) dolphin"). Read from the page's lines,
 // independently of how the answers were found, so the judgement can use the question's own words; and what
 // those words ask for (`questionIntent`).
-import { QUESTION_NUMBER } from "./answer-key";
+import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
+import { questionsSeen, splitAnswerBefore } from "./answer-before";
 import { readUnit } from "../values/units";
 import { rowLabels } from "./rows";
 import type { TextLine } from "./layout";
@@ -28,7 +29,7 @@ export function parseOptions(raw: string): Map<string, string> | undefined {
   return new Map(found);
 }
 
-export function questionContexts(lines: (string | { text: string; student?: string })[]): Map<number, QuestionContext> {
+export function questionContexts(lines: (string | { text: string; student?: string })[], key?: AnswerKey): Map<number, QuestionContext> {
   const contexts = new Map<number, QuestionContext>();
   let current: QuestionContext | undefined;
   // A table's rows numbered by a bare number are questions too (answers/rows.ts).
@@ -39,7 +40,14 @@ export function questionContexts(lines: (string | { text: string; student?: stri
     const student = entry.student?.trim();
     return (student ? entry.text.replace(student, " ") : entry.text).replace(/\s+/g, " ").trim();
   };
-  const texts = rowLabels(lines.map(own), lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined);
+  // An answer written before its question's number is not the question's (answer-before.ts).
+  let seen = 0;
+  const questionsOnly = lines.map((entry) => {
+    const text = splitAnswerBefore(own(entry), key, seen)?.question ?? own(entry);
+    seen = questionsSeen(text, seen);
+    return text;
+  });
+  const texts = rowLabels(questionsOnly, lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined);
   for (const [index, entry] of lines.entries()) {
     const line = texts[index]!;
     // With the worksheet's template, a line that is all print is the question's own: a wrapped question goes on.

@@ -109,7 +109,7 @@ function gradeWithKey(
   lines: GradedLine[],
   pageUncertain: boolean,
 ): Graded[] {
-  const contexts = questionContexts(lines);
+  const contexts = questionContexts(lines, key);
   return key.questions.map((q) => {
     const found = answers.get(q.number);
     // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
