@@ -23,7 +23,19 @@ import {
   type Slot,
   type Template,
 } from "./sheet";
-import { answerFirst, answerGrid, keyStem, matching, stacked, table, taskCards, wordBank, type Layout } from "./more-layouts";
+import {
+  answerFirst,
+  answerGrid,
+  keyStem,
+  matching,
+  stacked,
+  table,
+  taskCards,
+  wordBank,
+  working,
+  workSpace,
+  type Layout,
+} from "./more-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -49,6 +61,7 @@ export const DEV_FAMILIES = [
   "task-cards",
   "answer-grid",
   "answer-first",
+  "work-space",
 ] as const;
 export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "stacked"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
@@ -224,6 +237,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   "answer-grid": { kinds: [...KINDS, "choice"], place: answerGrid },
   // A blank at the left margin before each question's number; the answer written on it, before its question.
   "answer-first": { kinds: [...KINDS, "choice", "choice"], place: answerFirst },
+  // A box for the working under each question (most children write a sum's working there), "Answer:" at its foot.
+  "work-space": { kinds: KINDS.filter((k) => k !== "choice"), place: workSpace },
   // Sums and products stacked four a row, the answer written under each one's rule.
   stacked: { kinds: ["add", "multiply"], place: stacked },
 };
@@ -270,6 +285,9 @@ function fill(template: Template, questions: Question[], student: string, rng: R
   const marks = [...template.marks, written(student, template.name)];
   answers.forEach((a, i) => {
     if (a.text) marks.push(written(a.text, template.slots[i]!));
+    // The working, where the sheet has room for it: most children show it.
+    const work = template.scratch?.[i] && working(questions[i]!);
+    if (work && rng() < 0.75) marks.push(written(work, template.scratch![i]!));
   });
   return {
     student,

@@ -5,11 +5,12 @@
 // TASK CARDS (each question in its own ruled card, two cards a row, the answer line at the card's foot); and an
 // ANSWER GRID (the questions down the page, every answer in a numbered box of a grid below them); ANSWER FIRST (a
 // blank at the left margin before each question's number, the answer written on it); STACKED sums (four a row, the
-// numbers one above the other, the answer under the rule).
+// numbers one above the other, the answer under the rule); WORK SPACE (a box for the working under each question,
+// the answer on a line at its foot).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
-import { LEFT, LH, print, RIGHT, SIZE, TOP, width, wrap, type Template } from "./sheet";
+import { answerLine, LEFT, LH, print, RIGHT, SIZE, TOP, width, wrap, type Template } from "./sheet";
 
 export type Layout = (t: Template, qs: Question[], rng: Rng) => Question[] | void;
 
@@ -270,3 +271,29 @@ export const stacked: Layout = (t, qs) => {
   }
   t.bottom = top + Math.ceil(qs.length / perRow) * cellH;
 };
+
+/**
+ * Work space: each question with a ruled box under it where the child shows the working ("350 + 159" for a sum,
+ * written in the box by most children), then "Answer:" and its line at the box's foot; the answer goes on the line,
+ * the working stays in the box.
+ */
+export const workSpace: Layout = (t, qs) => {
+  let y = TOP;
+  t.scratch = [];
+  for (const [i, q] of qs.entries()) {
+    y = questionBlock(t, q, i + 1, LEFT, y);
+    const top = y - LH * 0.55;
+    const h = LH * 1.7;
+    t.rules.push({ kind: "box", x: LEFT + 24, y: top, w: RIGHT - LEFT - 24, h });
+    t.scratch.push({ x: LEFT + 60, y: top + LH * 1.15 });
+    t.slots.push(answerLine(t, LEFT + 380, top + h + LH * 0.85, 220));
+    y = top + h + LH * 2.1;
+  }
+  t.bottom = y;
+};
+
+/** What a child writes as the working of a sum or a product ("350 + 159"); none for other questions. */
+export function working(q: Question): string | undefined {
+  const sum = q.blank[0].match(/^(\d+ [+×] \d+) =$/);
+  return sum?.[1];
+}

@@ -37,6 +37,8 @@ export interface Template {
   marks: Mark[];
   rules: Rule[];
   slots: Slot[];
+  /** Where a question's working may be written, by question (the work-space family): never its answer. */
+  scratch?: (Slot | undefined)[];
   name: Slot;
   bottom: number;
 }

@@ -39,6 +39,24 @@ describe("gradeSubmission with a key", () => {
     ]);
   });
 
+  it("flags a number that a lost decimal point would make right, and not a right one nor another wrong one", () => {
+    const key = parseAnswerKey("1. 9/4\n2. 70%\n3. 56\n4. 4.8", { totalPoints: 8 });
+    const text = [
+      "1. Write 2 1/4 as an improper fraction. 225",
+      "2. Write 7/10 as a percent. 07",
+      "3. What is 7 × 8? 56",
+      "4. Round 4.81 to the nearest tenth. 39",
+    ].join("\n");
+    const result = gradeSubmission({ text, key, assignment: { points: 8 } });
+    expect(result.questions.map((q) => [q.pointsAwarded, q.needsReview])).toEqual([
+      [0, true],
+      [0, true],
+      [2, false],
+      [0, false],
+    ]);
+    expect(result.questions[0]!.reviewReason).toContain('"225" may be 2.25: a decimal point may have been lost in reading.');
+  });
+
   it("grades a 30-question key with answers out of order and some missing", () => {
     const key = parseAnswerKey(Array.from({ length: 30 }, (_, i) => `${i + 1}. ${i + 1} `).join("\n"), { totalPoints: 30 });
     const lines = Array.from({ length: 30 }, (_, i) => i + 1)

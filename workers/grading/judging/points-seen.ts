@@ -24,3 +24,31 @@ export function pointSeenDoubt(
   }
   return undefined;
 }
+
+/** A number of this many digits or more, with no point anywhere in the answer, may have lost one in reading. */
+const LOST_POINT_DIGITS = 2;
+
+/**
+ * A mark that a decimal point lost in reading would raise (docs/decisions/0092): the answer's number read without a
+ * point ("225", "07") earns more with one put between two of its digits ("2.25" for 9/4, "0.7" for 70%). A point is
+ * the smallest mark on the page and the one readers lose most; a child's real "225" is rarely the key's digits with
+ * a point left out. The mark stays; the teacher looks.
+ */
+export function lostPointDoubt(
+  question: KeyQuestion,
+  answer: string,
+  context: QuestionContext | undefined,
+  credit: number,
+): string | undefined {
+  if (/[.,]\d/.test(answer)) return undefined;
+  const number = answer.match(new RegExp(`\\d{${LOST_POINT_DIGITS},}`));
+  if (!number) return undefined;
+  const digits = number[0];
+  for (let at = 1; at < digits.length; at++) {
+    const pointed = `${digits.slice(0, at)}.${digits.slice(at)}`;
+    const read = answer.slice(0, number.index) + pointed + answer.slice(number.index! + digits.length);
+    if (judgeAnswer(question, read, context).credit > credit + 1e-9)
+      return `"${digits}" may be ${pointed}: a decimal point may have been lost in reading.`;
+  }
+  return undefined;
+}
