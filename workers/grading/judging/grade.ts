@@ -19,6 +19,7 @@ import { withDoubt } from "./judgement";
 import { lostPointDoubt, pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
+import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
 import { unclaimedReason, unclaimedWriting } from "./unclaimed";
 import { solveQuestion } from "./solver";
 import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
@@ -49,31 +50,6 @@ function linesOf(input: GradeInput): GradedLine[] {
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((t) => ({ text: t, confidence: 1 }));
-}
-
-/** Specks and shadows read as short words with very low confidence at the end of an answer ("six Sa"). */
-const NOISE_WORD_CONFIDENCE = 0.5;
-function withoutTrailingNoise(line: GradedLine | undefined, answer: string): string {
-  if (!line?.words?.length) return answer;
-  const tokens = answer.split(/\s+/);
-  const words = [...line.words];
-  while (tokens.length > 1 && words.length) {
-    const w = words.at(-1)!;
-    if (w.text !== tokens.at(-1) || w.confidence >= NOISE_WORD_CONFIDENCE || w.text.length > 4) break;
-    // A word after an operator or a separator ends the answer ("2x + 2"): it is not a speck after it.
-    if (/[-+×*/=,;&(]$|\band$/.test(tokens.at(-2)!)) break;
-    tokens.pop();
-    words.pop();
-  }
-  return tokens.join(" ").replace(/[\s:;,]+$/, "");
-}
-
-/** The lowest confidence of the words on the answer's line that make up the answer. */
-function answerWordConfidence(line: GradedLine | undefined, answer: string): number | undefined {
-  if (!line?.words?.length) return undefined;
-  const tokens = new Set(answer.toLowerCase().split(/\s+/).filter(Boolean));
-  const words = line.words.filter((w) => tokens.has(w.text.toLowerCase()) || [...tokens].some((t) => w.text.toLowerCase().includes(t)));
-  return words.length ? Math.min(...words.map((w) => w.confidence)) : undefined;
 }
 
 /** A "read answer" that is really a question's text (a blank answer followed by the next question). */
