@@ -191,24 +191,15 @@ describe("layout-aware answers", () => {
 
   it("keeps answers written on blanks before their questions' numbers on their rows (one column, not two)", () => {
     const key = "1. Paris\n2. 9/4\n3. 350 cm\n4. 1.7\n5. 4.4";
+    // The answer on the blank at the left margin (if any), its question to the right.
+    const row = (y: number, answer: string, question: string) =>
+      line(y, [...(answer ? [{ x: 130, text: answer }] : []), { x: 600, text: question }]);
     const page = reading([
-      line(200, [
-        { x: 130, text: "Paris" },
-        { x: 600, text: "1. What is the capital of France?" },
-      ]),
-      line(280, [
-        { x: 140, text: "9/4" },
-        { x: 600, text: "2. Write 2 1/4 as an improper fraction." },
-      ]),
-      line(360, [
-        { x: 130, text: "350 cm" },
-        { x: 600, text: "3. How many centimeters are in 3.5 m?" },
-      ]),
-      line(440, [{ x: 600, text: "4. Round 1.658 to the nearest tenth." }]),
-      line(520, [
-        { x: 135, text: "4.5" },
-        { x: 600, text: "5. Round 4.411 to the nearest tenth." },
-      ]),
+      row(200, "Paris", "1. What is the capital of France?"),
+      row(280, "9/4", "2. Write 2 1/4 as an improper fraction."),
+      row(360, "350 cm", "3. How many centimeters are in 3.5 m?"),
+      row(440, "", "4. Round 1.658 to the nearest tenth."),
+      row(520, "4.5", "5. Round 4.411 to the nearest tenth."),
     ]);
     expect(layoutLines(page.pages[0]).map((l) => l.text)[1]).toBe("9/4 2. Write 2 1/4 as an improper fraction.");
     const found = extractFromReading(page, parseAnswerKey(key, { totalPoints: 10 })).answers;
@@ -390,23 +381,18 @@ describe("question numbers misread as letters", () => {
       "7. What is 3 x 4?",
       "8. What is 3 x 3?",
     ];
+    // A row of the grid: its boxes at 130, 700 and 1250, as read.
+    const boxes = (y: number, texts: string[]) =>
+      line(
+        y,
+        texts.map((text, i) => ({ x: [130, 700, 1250][i]!, text })),
+      );
     const page = reading([
       ...down(100, [...questions, "Write your answers in the grid."]),
-      line(700, [
-        { x: 130, text: "1. 56" },
-        { x: 700, text: "2. 3/4" },
-        { x: 1250, text: "3.850 cm" },
-      ]),
+      boxes(700, ["1. 56", "2. 3/4", "3.850 cm"]),
       // "4." read into its answer, "5." as "s.", "8" without its point.
-      line(780, [
-        { x: 130, text: "4.460" },
-        { x: 700, text: "s. B" },
-        { x: 1250, text: "6. 25%" },
-      ]),
-      line(860, [
-        { x: 130, text: "7. 12" },
-        { x: 700, text: "8 9" },
-      ]),
+      boxes(780, ["4.460", "s. B", "6. 25%"]),
+      boxes(860, ["7. 12", "8 9"]),
     ]);
     const work = extractFromReading(page, parseAnswerKey(key, { totalPoints: 16 }));
     expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({
@@ -420,19 +406,7 @@ describe("question numbers misread as letters", () => {
       8: "9",
     });
     // A box whose label came out as a bare number and whose answer was not read is blank, not that number.
-    const blank = reading([
-      ...down(100, questions),
-      line(600, [
-        { x: 130, text: "1. 56" },
-        { x: 700, text: "2. 3/4" },
-        { x: 1250, text: "46" },
-      ]),
-      line(680, [
-        { x: 130, text: "4. 460" },
-        { x: 700, text: "5. B" },
-        { x: 1250, text: "6. 25%" },
-      ]),
-    ]);
+    const blank = reading([...down(100, questions), boxes(600, ["1. 56", "2. 3/4", "46"]), boxes(680, ["4. 460", "5. B", "6. 25%"])]);
     const answers = extractFromReading(blank, parseAnswerKey(key, { totalPoints: 16 })).answers;
     expect(answers.find((a) => a.number === 3)?.answer ?? "").toBe("");
   });
