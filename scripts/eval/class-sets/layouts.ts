@@ -48,7 +48,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // and moved to development after that one blind measure (30/24/22 of 48 as a set; decision 0086). "answer-first",
 // written on 2026-11-28 and not run before its first measure, joined the held-out families (decision 0088), and moved
 // to development after that one blind measure (17/48 in every condition as a set); "stacked", written the same day
-// and not run before its first measure, took its place (decision 0089).
+// and not run before its first measure, took its place (decision 0089); its one blind measure (2026-11-28): 17/17/18 of 48
+// as a set, clean/photographed/phone snap, misses flagged 30/31, 31/31, 29/30.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
