@@ -18,23 +18,22 @@ const RUNS_ON = /\s(?:and|or|of|to|by|from|is|are|plus|minus|times|than|the|a|an
 const NEXT_WITHIN = 3;
 
 /**
- * The line with the answer written before its question's number moved after the question ("1. Which shape has three
- * sides? Answer: triangle"); unchanged when the line starts with its number, or what stands before it is not an
- * answer to that question: longer than a short answer, a lone capital where the key is not a letter ("A 5 kg bag"
- * is not an answer of "A"), without a digit where the key is a number, or numbered out of turn: `seen` is the highest
- * question number on the lines above. Without a key only a lone capital is taken (a matching exercise's letter).
+ * Each line's question ("8. Which animal is a mammal?") and the answer written before its number, where the line
+ * has one; undefined where it starts with its number, or what stands before it is not an answer to that question:
+ * longer than a short answer, a lone capital where the key is not a letter ("A 5 kg bag" is not an answer of "A"),
+ * without a digit where the key is a number, or numbered out of turn (more than NEXT_WITHIN past the highest question
+ * number on the lines above). Without a key only a lone capital is taken (a matching exercise's letter).
  */
-export function answerBefore(text: string, key: AnswerKey | undefined, seen: number): string {
-  const split = splitAnswerBefore(text, key, seen);
-  return split ? `${split.question} Answer: ${split.answer}` : text;
+export function answersBefore(texts: string[], key: AnswerKey | undefined): ({ question: string; answer: string } | undefined)[] {
+  let seen = 0;
+  return texts.map((text) => {
+    const split = splitAnswerBefore(text, key, seen);
+    seen = questionsSeen(split?.question ?? text, seen);
+    return split;
+  });
 }
 
-/** The question ("8. Which animal is a mammal?") and the answer written before its number, as answerBefore takes them. */
-export function splitAnswerBefore(
-  text: string,
-  key: AnswerKey | undefined,
-  seen: number,
-): { question: string; answer: string } | undefined {
+function splitAnswerBefore(text: string, key: AnswerKey | undefined, seen: number): { question: string; answer: string } | undefined {
   // A line that starts with its number is left as it is; one that starts with a decimal ("4.5 7. Round…") is not.
   if (QUESTION_NUMBER.test(text) && !DECIMAL.test(text)) return undefined;
   const m = text.match(BEFORE);
@@ -56,7 +55,7 @@ export function splitAnswerBefore(
 }
 
 /** The highest question number so far, with this line's: a number out of turn ("5.9" read as a label) is not one. */
-export function questionsSeen(text: string, seen: number): number {
+function questionsSeen(text: string, seen: number): number {
   const n = DECIMAL.test(text) ? Number.NaN : Number(text.match(QUESTION_NUMBER)?.[1] ?? Number.NaN);
   return n > seen && n <= seen + NEXT_WITHIN ? n : seen;
 }

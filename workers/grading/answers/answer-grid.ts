@@ -8,6 +8,7 @@
 // Once a grid is found, its columns are where those rows' labels stand, and every row from its first on is read by
 // column (docs/decisions/0090): a label read into its box's answer ("8.460" for "8." and 460), read as a bare number
 // ("11 25%") or as a mark ("s.", "]."), or lost, still gives the box to its question, counted along the row.
+import { median } from "../reading/registration";
 import type { ReadLine, ReadWord } from "../reading/types";
 
 /** A question's label as a word of its own ("6.", "7)"); layout.ts finds columns by them too. */
@@ -44,11 +45,6 @@ function gridRow(line: ReadLine, questions: ReadonlyMap<number, number>): Cell[]
   }
   if (!cells.length || cells.some((c) => !questions.has(c.label) || c.words.length > CELL_WORDS)) return undefined;
   return cells;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
 }
 
 /**

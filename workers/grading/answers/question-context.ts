@@ -3,7 +3,7 @@
 // independently of how the answers were found, so the judgement can use the question's own words; and what
 // those words ask for (`questionIntent`).
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
-import { questionsSeen, splitAnswerBefore } from "./answer-before";
+import { answersBefore } from "./answer-before";
 import { readUnit } from "../values/units";
 import { rowLabels } from "./rows";
 import type { TextLine } from "./layout";
@@ -41,13 +41,12 @@ export function questionContexts(lines: (string | { text: string; student?: stri
     return (student ? entry.text.replace(student, " ") : entry.text).replace(/\s+/g, " ").trim();
   };
   // An answer written before its question's number is not the question's (answer-before.ts).
-  let seen = 0;
-  const questionsOnly = lines.map((entry) => {
-    const text = splitAnswerBefore(own(entry), key, seen)?.question ?? own(entry);
-    seen = questionsSeen(text, seen);
-    return text;
-  });
-  const texts = rowLabels(questionsOnly, lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined);
+  const owned = lines.map(own);
+  const before = answersBefore(owned, key);
+  const texts = rowLabels(
+    owned.map((text, i) => before[i]?.question ?? text),
+    lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined,
+  );
   for (const [index, entry] of lines.entries()) {
     const line = texts[index]!;
     // With the worksheet's template, a line that is all print is the question's own: a wrapped question goes on.

@@ -2,6 +2,7 @@
 // in its first cell ("7  How many centimeters are in 6.5 m?"), and its answer is written in a column of its own,
 // set apart from the question by a wide gap on the same row.
 import { QUESTION_NUMBER } from "./answer-key";
+import { LABEL } from "./answer-grid";
 import type { TextLine } from "./layout";
 
 /** A number alone at the start of a line, then a word: "7 How many…" (a table's first cell). */
@@ -131,7 +132,7 @@ export function studentText<W extends Boxed>(words: W[], isStudent: (w: W) => bo
     const label =
       i === 0 &&
       /^\d{1,3}[.):]?$/.test(w.text) &&
-      !words.slice(1, 4).some((o) => /^\d{1,3}[.)]$/.test(o.text)) &&
+      !words.slice(1, 4).some((o) => LABEL.test(o.text)) &&
       words.slice(1).some((o) => !isStudent(o) && /\p{L}/u.test(o.text));
     return !label;
   });

@@ -8,7 +8,7 @@ import { readingLines } from "./reading-lines";
 import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
 import { rowLabels, setApart } from "./rows";
 import { withPrintedUnit } from "./blanks";
-import { answerBefore, questionsSeen, withoutMovedAnswer } from "./answer-before";
+import { answersBefore, withoutMovedAnswer } from "./answer-before";
 
 export { fixLetterO } from "./misreads";
 export { readingLines } from "./reading-lines";
@@ -164,13 +164,10 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
   // Lines as read, their question labels repaired, a table's bare row numbers given their point, and an answer
   // written before its question's number ("K 2. Add 305 and 86.", "350 cm 3. How many…") moved after it.
-  let seen = 0;
+  const labelled = lines.map((line) => fixQuestionLabel(line.text.trim()));
+  const before = answersBefore(labelled, key);
   const texts = rowLabels(
-    lines.map((line) => {
-      const text = answerBefore(fixQuestionLabel(line.text.trim()), key, seen);
-      seen = questionsSeen(text, seen);
-      return text;
-    }),
+    labelled.map((text, i) => (before[i] ? `${before[i].question} Answer: ${before[i].answer}` : text)),
     lines,
   );
   const letterLabel = /^\s*[SlIL|][.)]\s/;

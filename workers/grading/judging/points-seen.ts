@@ -25,9 +25,6 @@ export function pointSeenDoubt(
   return undefined;
 }
 
-/** A number of this many digits or more, with no point anywhere in the answer, may have lost one in reading. */
-const LOST_POINT_DIGITS = 2;
-
 /**
  * A mark that a decimal point lost in reading would raise (docs/decisions/0092): the answer's number read without a
  * point ("225", "07") earns more with one put between two of its digits ("2.25" for 9/4, "0.7" for 70%). A point is
@@ -41,7 +38,8 @@ export function lostPointDoubt(
   credit: number,
 ): string | undefined {
   if (/[.,]\d/.test(answer)) return undefined;
-  const number = answer.match(new RegExp(`\\d{${LOST_POINT_DIGITS},}`));
+  // A number of two digits or more, with no point anywhere in the answer, may have lost one in reading.
+  const number = answer.match(/\d{2,}/);
   if (!number) return undefined;
   const digits = number[0];
   for (let at = 1; at < digits.length; at++) {
