@@ -26,6 +26,7 @@ import {
 import {
   answerFirst,
   answerGrid,
+  dotted,
   keyStem,
   matching,
   stacked,
@@ -49,7 +50,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // written on 2026-11-28 and not run before its first measure, joined the held-out families (decision 0088), and moved
 // to development after that one blind measure (17/48 in every condition as a set); "stacked", written the same day
 // and not run before its first measure, took its place (decision 0089); its one blind measure (2026-11-28): 17/17/18 of 48
-// as a set, clean/photographed/phone snap, misses flagged 30/31, 31/31, 29/30.
+// as a set, clean/photographed/phone snap, misses flagged 30/31, 31/31, 29/30; it moved to development on 2026-11-28
+// (decision 0093), and "dotted", written that day and not run before its first measure, took its place.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -63,8 +65,9 @@ export const DEV_FAMILIES = [
   "answer-grid",
   "answer-first",
   "work-space",
+  "stacked",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "stacked"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "dotted"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -242,6 +245,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   "work-space": { kinds: KINDS.filter((k) => k !== "choice"), place: workSpace },
   // Sums and products stacked four a row, the answer written under each one's rule.
   stacked: { kinds: ["add", "multiply"], place: stacked },
+  // "Q1  What is 7 × 8?", options on the question's line, a printed row of dots under it for the answer.
+  dotted: { kinds: [...KINDS, "choice"], place: dotted },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

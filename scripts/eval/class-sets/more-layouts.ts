@@ -6,7 +6,8 @@
 // ANSWER GRID (the questions down the page, every answer in a numbered box of a grid below them); ANSWER FIRST (a
 // blank at the left margin before each question's number, the answer written on it); STACKED sums (four a row, the
 // numbers one above the other, the answer under the rule); WORK SPACE (a box for the working under each question,
-// the answer on a line at its foot).
+// the answer on a line at its foot); DOTTED lines (questions labelled "Q1", "Q2", …, a printed row of dots under each
+// where the answer is written).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -297,3 +298,22 @@ export function working(q: Question): string | undefined {
   const sum = q.blank[0].match(/^(\d+ [+×] \d+) =$/);
   return sum?.[1];
 }
+
+/**
+ * Dotted: "Q3  What is 7 × 8?" (the label a "Q" and the number, no point), options after the question on its line (the
+ * line wraps when they do not fit), and under it a printed row of dots, the answer written on the dots.
+ */
+export const dotted: Layout = (t, qs) => {
+  let dots = "";
+  while (width(dots) < 440) dots += ".";
+  let y = TOP;
+  for (const [i, q] of qs.entries()) {
+    const lines = wrap(`Q${i + 1}  ${q.text}${q.options ? `   ${q.options.join("   ")}` : ""}`, RIGHT - LEFT);
+    lines.forEach((l, k) => t.marks.push(print(l, k ? LEFT + 36 : LEFT, y + k * LH)));
+    y += lines.length * LH + 4;
+    t.marks.push(print(dots, LEFT + 36, y));
+    t.slots.push({ x: LEFT + 56, y: y - 5 });
+    y += LH * 1.7;
+  }
+  t.bottom = y;
+};
