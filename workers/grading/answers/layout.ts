@@ -3,6 +3,7 @@
 // read column by column; an answer written beside its question stays on its line.
 import { QUESTION_NUMBER } from "./answer-key";
 import { LABEL, withAnswerGrid } from "./answer-grid";
+import { withStackedSums } from "./stacked";
 import type { PageReading, ReadLine, ReadWord } from "../reading/types";
 
 /** A line of text read from a page, as the answer finders take it. */
@@ -193,6 +194,9 @@ export function layoutLines(read: Pick<PageReading, "lines" | "width" | "confide
   if (!read.lines.some(hasWordBoxes)) return read.lines.map(asText);
   // An answer grid's boxes (numbered, below the questions) go to their questions' lines first (answer-grid.ts).
   const page = { ...read, lines: withAnswerGrid(read.lines.map(inReadingOrder)) };
+  // Sums stacked under rows of labels are read block by block, each block a line: they are the page's layout.
+  const stacked = withStackedSums(page.lines);
+  if (stacked !== page.lines) return stacked.map(asText);
   const wordHeight = median(page.lines.flatMap((l) => l.words.map((w) => w.bbox.height))) || 20;
   const fromSegments = (segments: Segment[]) =>
     segments.map((s) => ({ text: segmentText(s.words), confidence: s.confidence, words: s.words }));

@@ -88,8 +88,9 @@ export function setApart(line: TextLine): { before: string; after: string } | un
   const heights = words.map((w) => w.bbox!.height).sort((a, b) => a - b);
   const height = heights[Math.floor(heights.length / 2)]!;
   for (let k = words.length - 1; k > 0; k--) {
-    const [left, right] = [words[k - 1]!.bbox!, words[k]!.bbox!];
-    if (right.x - (left.x + left.width) > APART * height) {
+    // The gap from the words before, where they end furthest right (a stacked sum's operator stands left of its number).
+    const end = Math.max(...words.slice(0, k).map((w) => w.bbox!.x + w.bbox!.width));
+    if (words[k]!.bbox!.x - end > APART * height) {
       // A row's number alone before the gap (its first cell) is not a question with an answer after it.
       if (
         !/[\p{L}\p{N}]/u.test(

@@ -32,6 +32,8 @@ export const PROSE_WORDS = 3;
 export const PENCIL = 0.8;
 /** The handwriting reader's reading replaces PP-OCR's text from this probability. */
 export const REPLACE_FROM = 0.5;
+/** Short words after "=" or alone in a box are one answer unless a gap between two is this many heights wide. */
+export const APART = 3;
 /** At most this many words a page are read again (the time budget: about 30–60 ms a word in workerd). */
 export const MAX_WORDS = 16;
 const READINGS = 8;
@@ -164,6 +166,8 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     !tail.some((w) => /\p{L}{3}/u.test(w.text)) &&
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
     !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
+    // Words far apart are not one number: a row of short answers, one a column ("36      21      363").
+    !tail.some((w, i) => i > 0 && w.bbox.x - (tail[i - 1]!.bbox.x + tail[i - 1]!.bbox.width) > APART * Math.max(w.bbox.height, tail[i - 1]!.bbox.height)) &&
     !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
   ) {
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];
