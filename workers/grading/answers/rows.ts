@@ -124,7 +124,8 @@ type Boxed = { text: string; bbox?: { x: number; width: number; height: number }
  * - a bare number starting a line of print is the row's label (a table's first cell the template missed on this
  *   page), not an answer, unless the question's own label follows it;
  * - when the student's words lie on both sides of a wide gap, the answer is the run after the last gap (a printed
- *   word misread on this page, before the answer column, is not part of it).
+ *   word misread on this page, before the answer column, is not part of it); so is the run after the line's last
+ *   "=", when there are words of theirs before it too.
  */
 export function studentText<W extends Boxed>(words: W[], isStudent: (w: W) => boolean): string {
   const mine = words.filter((w, i) => {
@@ -139,6 +140,10 @@ export function studentText<W extends Boxed>(words: W[], isStudent: (w: W) => bo
   });
   const heights = words.flatMap((w) => (w.bbox?.height ? [w.bbox.height] : [])).sort((a, b) => a - b);
   const height = heights[Math.floor(heights.length / 2)];
+  // Words on both sides of the line's last "=": the answer is after it (before it, a printed number misread).
+  const equals = words.findLastIndex((w) => w.text === "=");
+  const after = equals >= 0 ? mine.filter((w) => words.indexOf(w) > equals) : [];
+  if (after.length && after.length < mine.length) mine.splice(0, mine.length, ...after);
   let from = 0;
   if (height)
     for (let k = 1; k < mine.length; k++) {

@@ -18,6 +18,8 @@ const PROSE = /\p{L}{3}/u;
 /** Labels this near (in text heights) stand in one column; a word starting this far left of a column is in it. */
 const SAME_COLUMN = 1.5;
 const INTO_COLUMN = 0.6;
+/** Columns are evenly spaced when their gaps are one spacing (or two, a column lost) to this share. */
+const EVEN = 0.2;
 
 const isLabelRow = (line: ReadLine) => line.words.length > 0 && line.words.every((w) => LABEL.test(w.text));
 const numberOf = (w: ReadWord) => Number.parseInt(w.text, 10);
@@ -32,6 +34,20 @@ function columnStarts(rows: ReadLine[], height: number): number[] {
     else groups.push([x]);
   }
   return groups.map((g) => median(g));
+}
+
+/**
+ * Columns no row's label was read in (a phone's faint "4)"), where the blocks stand evenly spaced: one midway across
+ * a gap of two spacings, and more on at the same spacing while words stand there.
+ */
+function withLostColumns(starts: number[], lines: ReadLine[], height: number): void {
+  const gaps = starts.slice(1).map((x, k) => x - starts[k]!);
+  const spacing = Math.min(...gaps);
+  if (gaps.some((g) => Math.abs(g - spacing) > EVEN * spacing && Math.abs(g - 2 * spacing) > EVEN * spacing)) return;
+  for (let k = starts.length - 1; k > 0; k--)
+    if (starts[k]! - starts[k - 1]! > (1 + EVEN) * spacing) starts.splice(k, 0, (starts[k]! + starts[k - 1]!) / 2);
+  const furthest = Math.max(...lines.flatMap((l) => l.words.map((w) => w.bbox.x)));
+  while (furthest >= starts.at(-1)! + spacing - INTO_COLUMN * height) starts.push(starts.at(-1)! + spacing);
 }
 
 const nearest = (starts: number[], x: number) =>
@@ -75,6 +91,7 @@ export function withStackedSums(lines: ReadLine[]): ReadLine[] {
     height,
   );
   if (starts.length < 2) return lines;
+  withLostColumns(starts, lines, height);
   const out: ReadLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!labelRows.has(i)) {

@@ -167,7 +167,10 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
     !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
     // Words far apart are not one number: a row of short answers, one a column ("36      21      363").
-    !tail.some((w, i) => i > 0 && w.bbox.x - (tail[i - 1]!.bbox.x + tail[i - 1]!.bbox.width) > APART * Math.max(w.bbox.height, tail[i - 1]!.bbox.height)) &&
+    !tail.some(
+      (w, i) =>
+        i > 0 && w.bbox.x - (tail[i - 1]!.bbox.x + tail[i - 1]!.bbox.width) > APART * Math.max(w.bbox.height, tail[i - 1]!.bbox.height),
+    ) &&
     !(eq < 0 && words[0] && /^\d{1,3}[.):]$/.test(words[0].text) && words.length > 1)
   ) {
     return [{ from: words.length - tail.length, to: words.length - 1, why: "answer" }];

@@ -29,7 +29,7 @@ const HIGH = 2.5;
 const NARROW = 0.25;
 const TALL_ALONE = 0.7;
 /** A page with more marks than this is too marked to tell (a picture, a torn edge, a scribbled page): none is read. */
-const MAX_MARKS = 12;
+const MAX_MARKS = 24;
 /** A page with more pieces of ink off its words than this is too marked to tell (noise, a picture): none is read. */
 const MAX_PIECES = 400;
 /** Around a mark its box reaches this many of its heights beyond its ink (the detector's reach about half). */
