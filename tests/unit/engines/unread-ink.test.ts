@@ -61,7 +61,7 @@ describe("ink no word read covers", () => {
     expect(unreadInk(page, [], TEXT)).toEqual([]);
     const noisy = paper();
     letters(noisy, 100, 50, 10);
-    for (let i = 0; i < 20; i++) letters(noisy, 20 + i * 40, 150 + (i % 3) * 40, 2, 16);
+    for (let i = 0; i < 30; i++) letters(noisy, 20 + i * 28, 150 + (i % 3) * 40, 2, 16);
     expect(unreadInk(noisy, [line([word("How many", 98, 52)])], TEXT)).toEqual([]);
   });
 });
