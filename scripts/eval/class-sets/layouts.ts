@@ -51,7 +51,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // to development after that one blind measure (17/48 in every condition as a set); "stacked", written the same day
 // and not run before its first measure, took its place (decision 0089); its one blind measure (2026-11-28): 17/17/18 of 48
 // as a set, clean/photographed/phone snap, misses flagged 30/31, 31/31, 29/30; it moved to development on 2026-11-28
-// (decision 0093), and "dotted", written that day and not run before its first measure, took its place.
+// (decision 0093), and "dotted", written that day and not run before its first measure, took its place; its one blind
+// measure (2026-11-28): 16/48 as a set in every condition, misses flagged 31/32, 32/32, 29/32.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
