@@ -26,6 +26,7 @@ import {
 import {
   answerFirst,
   answerGrid,
+  circled,
   dotted,
   keyStem,
   matching,
@@ -52,7 +53,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // and not run before its first measure, took its place (decision 0089); its one blind measure (2026-11-28): 17/17/18 of 48
 // as a set, clean/photographed/phone snap, misses flagged 30/31, 31/31, 29/30; it moved to development on 2026-11-28
 // (decision 0093), and "dotted", written that day and not run before its first measure, took its place; its one blind
-// measure (2026-11-28): 16/48 as a set in every condition, misses flagged 31/32, 32/32, 29/32.
+// measure (2026-11-28): 16/48 as a set in every condition, misses flagged 31/32, 32/32, 29/32. It moved to
+// development the same day (decision 0095), and "circled", written then and not run before its first measure, took
+// its place.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -67,8 +70,9 @@ export const DEV_FAMILIES = [
   "answer-first",
   "work-space",
   "stacked",
+  "dotted",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "dotted"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "circled"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -248,6 +252,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   stacked: { kinds: ["add", "multiply"], place: stacked },
   // "Q1  What is 7 × 8?", options on the question's line, a printed row of dots under it for the answer.
   dotted: { kinds: [...KINDS, "choice"], place: dotted },
+  // Options on the line under each multiple-choice question, the answer circled there; "Answer:" lines for the rest.
+  circled: { kinds: [...KINDS, "choice", "choice", "choice"], place: circled },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
@@ -290,8 +296,16 @@ function fill(template: Template, questions: Question[], student: string, rng: R
   });
   const answers = questions.map((q) => chooseAnswer(rng, q));
   const marks = [...template.marks, written(student, template.name)];
+  const rules = [...template.rules];
   answers.forEach((a, i) => {
-    if (a.text) marks.push(written(a.text, template.slots[i]!));
+    // An option circled, not written: the one the answer names, by its letter or its words.
+    const options = template.circles?.[i];
+    const circled = options && questions[i]!.options!.findIndex((o) => o.startsWith(`${a.text})`) || o.endsWith(` ${a.text}`));
+    if (options && a.text && circled! >= 0) {
+      const o = options[circled!]!;
+      const [padX, padY] = [8 + rng() * 6, 6 + rng() * 4];
+      rules.push({ kind: "ellipse", x: o.x - padX, y: o.y - 22 - padY, w: o.w + 2 * padX, h: 28 + 2 * padY });
+    } else if (a.text) marks.push(written(a.text, template.slots[i]!));
     // The working, where the sheet has room for it: most children show it.
     const work = template.scratch?.[i] && working(questions[i]!);
     if (work && rng() < 0.75) marks.push(written(work, template.scratch![i]!));
@@ -299,7 +313,7 @@ function fill(template: Template, questions: Question[], student: string, rng: R
   return {
     student,
     marks,
-    rules: template.rules,
+    rules,
     answers,
     expected: Object.fromEntries(answers.map((a, i) => [i + 1, a.credit * 2])),
   };

@@ -7,7 +7,8 @@
 // blank at the left margin before each question's number, the answer written on it); STACKED sums (four a row, the
 // numbers one above the other, the answer under the rule); WORK SPACE (a box for the working under each question,
 // the answer on a line at its foot); DOTTED lines (questions labelled "Q1", "Q2", …, a printed row of dots under each
-// where the answer is written).
+// where the answer is written); CIRCLED options (a multiple-choice question's answer circled on its options' line,
+// the other answers on "Answer:" lines).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -314,6 +315,36 @@ export const dotted: Layout = (t, qs) => {
     t.marks.push(print(dots, LEFT + 36, y));
     t.slots.push({ x: LEFT + 56, y: y - 5 });
     y += LH * 1.7;
+  }
+  t.bottom = y;
+};
+
+/**
+ * Circled: "Circle the right answer." Each multiple-choice question's options on the line under it, the answer
+ * circled there (fill draws the student's ellipse around the option); every other question has an "Answer:" line.
+ */
+export const circled: Layout = (t, qs) => {
+  t.marks.push(print("Circle the right answer. Write the other answers on the line.", LEFT, TOP));
+  t.circles = [];
+  const gap = "     ";
+  let y = TOP + LH * 1.8;
+  for (const [i, q] of qs.entries()) {
+    const line = `${i + 1}. ${q.text}`;
+    t.marks.push(print(line, LEFT, y));
+    if (q.options) {
+      const x = LEFT + 30;
+      t.marks.push(print(q.options.join(gap), x, y + LH * 1.2));
+      t.circles[i] = q.options.map((o, k) => ({
+        x: x + (k ? width(q.options!.slice(0, k).join(gap) + gap) : 0),
+        y: y + LH * 1.2,
+        w: width(o),
+      }));
+      t.slots.push({ x: LEFT + width(line) + 22, y });
+      y += LH * 2.8;
+    } else {
+      t.slots.push(answerLine(t, LEFT + 30, y + LH));
+      y += LH * 2.5;
+    }
   }
   t.bottom = y;
 };

@@ -38,8 +38,19 @@ export async function renderPage(page: FilledPage, render: Render, seed: number)
   ctx.scale(pw / PAGE.width, ph / PAGE.height);
   ctx.strokeStyle = "#2a2a2a";
   ctx.lineWidth = 1.3;
+  const ink = INKS[seed % INKS.length]!;
   for (const r of page.rules) {
     ctx.beginPath();
+    if (r.kind === "ellipse") {
+      // The student's pen, a little heavier than the sheet's rules.
+      ctx.save();
+      ctx.strokeStyle = ink;
+      ctx.lineWidth = 1.8;
+      ctx.ellipse(r.x + r.w / 2, r.y + (r.h ?? 0) / 2, r.w / 2, (r.h ?? 0) / 2, 0, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+      continue;
+    }
     if (r.kind === "box") ctx.rect(r.x, r.y, r.w, r.h ?? 0);
     else {
       ctx.moveTo(r.x, r.y);
@@ -47,7 +58,6 @@ export async function renderPage(page: FilledPage, render: Render, seed: number)
     }
     ctx.stroke();
   }
-  const ink = INKS[seed % INKS.length]!;
   for (const m of page.marks) {
     ctx.save();
     ctx.fillStyle = m.face === "print" ? "#1c1c1c" : ink;

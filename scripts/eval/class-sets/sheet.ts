@@ -21,11 +21,12 @@ export interface Mark {
   angle?: number;
 }
 export interface Rule {
-  kind: "line" | "box";
+  /** A ruled line or box of the sheet; an ellipse is a student's pen circling an option. */
+  kind: "line" | "box" | "ellipse";
   x: number;
   y: number;
   w: number;
-  /** Boxes only. */
+  /** Boxes and ellipses only. */
   h?: number;
 }
 /** Where an answer is written: the start of its baseline. */
@@ -39,6 +40,8 @@ export interface Template {
   slots: Slot[];
   /** Where a question's working may be written, by question (the work-space family): never its answer. */
   scratch?: (Slot | undefined)[];
+  /** A multiple-choice question's options as printed, by question (the circled family): the answer is circled. */
+  circles?: ({ x: number; y: number; w: number }[] | undefined)[];
   name: Slot;
   bottom: number;
 }
