@@ -25,8 +25,9 @@ export class AnswerKeyError extends Error {
   }
 }
 
-/** `1.`, `1)`, `1:`, `Q1:`, `Question 1 -`, `#1`. */
-export const QUESTION_NUMBER = /^\s*(?:(?:q(?:uestion)?|#|no\.?|pregunta|frage)\s*)?(\d{1,3})\s*[.):\-–]\s*(.*)$/i;
+/** `1.`, `1)`, `1:`, `Q1:`, `Question 1 -`, `#1`; after "Q" or "Question" no stop is needed ("Q3 What do bees make?"). */
+export const QUESTION_NUMBER =
+  /^\s*(?:(?:q(?:uestion)?|#|no\.?|pregunta|frage)\s*)?(\d{1,3})(?:\s*[.):\-–]|(?<=^\s*q(?:uestion)?\s*\d{1,3})(?=\s))\s*(.*)$/i;
 const KEY_LABEL = /^\s*(?:q(?:uestion)?|#)\s*(\d{1,3})\s+(.*)$/i;
 const POINTS =
   /\s*[([]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?|puntos?|p)?\s*[)\]]\s*$|\s+[-–—]\s*(\d+(?:\.\d+)?)\s*(?:points?|pts?|marks?)\s*$/i;

@@ -5,7 +5,7 @@
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
 import { answersBefore } from "./answer-before";
 import { readUnit } from "../values/units";
-import { rowLabels } from "./rows";
+import { lostLabels, rowLabels } from "./rows";
 import type { TextLine } from "./layout";
 
 export interface QuestionContext {
@@ -43,9 +43,15 @@ export function questionContexts(lines: (string | { text: string; student?: stri
   // An answer written before its question's number is not the question's (answer-before.ts).
   const owned = lines.map(own);
   const before = answersBefore(owned, key);
-  const texts = rowLabels(
-    owned.map((text, i) => before[i]?.question ?? text),
-    lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined,
+  const boxed = lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined;
+  const numbers = key && new Set(key.questions.map((q) => q.number));
+  const texts = lostLabels(
+    rowLabels(
+      owned.map((text, i) => before[i]?.question ?? text),
+      boxed,
+    ),
+    boxed,
+    (n) => !numbers || numbers.has(n),
   );
   for (const [index, entry] of lines.entries()) {
     const line = texts[index]!;

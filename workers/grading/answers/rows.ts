@@ -44,6 +44,36 @@ export function rowLabels(texts: string[], lines?: TextLine[]): string[] {
   });
 }
 
+/** A short mark holding a digit or a Q opening a line, then words: "41 Write 1/2 as a percent." ("Q7" misread). */
+const MISREAD_START = /^\s*([^\s]*[\dQ][^\s]*)\s+((?:\S+\s+){2,}\S+)$/i;
+
+/**
+ * A question's label misread past repair ("Q7" read "41") between the questions before and after it: the one line
+ * between them that opens with a short mark where their labels stand, then a sentence (two words of three letters or more), is
+ * that question ("7. Write 1/2 as a percent."). Only when its number is missing between its neighbours' and no
+ * other line there could be it. Needs word boxes (`lines`).
+ */
+export function lostLabels(texts: string[], lines: TextLine[] | undefined, allowed: (n: number) => boolean): string[] {
+  if (!lines) return texts;
+  const numbers = texts.map((t) => t.match(QUESTION_NUMBER)?.[1]).map((n) => (n === undefined ? undefined : Number(n)));
+  const x = (i: number) => lines[i]?.words?.[0]?.bbox?.x;
+  const numbered = numbers.flatMap((n, i) => (n !== undefined && x(i) !== undefined ? [i] : []));
+  const height = lines[numbered[0] ?? -1]?.words?.[0]?.bbox?.height;
+  if (!height || numbered.length < 3) return texts;
+  const labelX = numbered.map((i) => x(i)!).sort((a, b) => a - b)[numbered.length >> 1]!;
+  const out = [...texts];
+  numbered.forEach((i, k) => {
+    const j = numbered[k + 1];
+    if (j === undefined || numbers[j]! - numbers[i]! !== 2 || !allowed(numbers[i]! + 1)) return;
+    const candidates = Array.from({ length: j - i - 1 }, (_, d) => i + 1 + d).filter((c) => {
+      const m = texts[c]!.match(MISREAD_START);
+      return !!m && m[1]!.length <= 3 && Math.abs(x(c)! - labelX) <= 0.5 * height && (m[2]!.match(/\p{L}{3,}/gu)?.length ?? 0) >= 2;
+    });
+    if (candidates.length === 1) out[candidates[0]!] = texts[candidates[0]!]!.replace(MISREAD_START, `${numbers[i]! + 1}. $2`);
+  });
+  return out;
+}
+
 const OPTIONS_LINE = /^\(?[A-E][).]\s/;
 
 /** Rows whose number was not read (see rowLabels): line index → number. */

@@ -6,7 +6,7 @@ export type { TextLine } from "./layout";
 import type { DocumentReading } from "../reading/types";
 import { readingLines } from "./reading-lines";
 import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
-import { rowLabels, setApart } from "./rows";
+import { lostLabels, rowLabels, setApart } from "./rows";
 import { withPrintedUnit } from "./blanks";
 import { answersBefore, withoutMovedAnswer } from "./answer-before";
 
@@ -79,6 +79,8 @@ function cleanAnswer(text: string): string {
   return (
     text
       // A leading dot or minus before a digit is part of the answer (".75", "-3"), not a label's punctuation.
+      // Two points or commas or more at either end are a dotted line's dots the answer was written on (",,,450").
+      .replace(/^[.,]{2,}|[.,]{2,}$/g, "")
       .replace(/^(?:[\s_:–]|[.\-](?!\d))+|[\s_]+$/g, "")
       .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
       // A full stop after a one-word answer ("Paris."), not an abbreviation's ("U.S.").
@@ -166,9 +168,13 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   // written before its question's number ("K 2. Add 305 and 86.", "350 cm 3. How many…") moved after it.
   const labelled = lines.map((line) => fixQuestionLabel(line.text.trim()));
   const before = answersBefore(labelled, key);
-  const texts = rowLabels(
-    labelled.map((text, i) => (before[i] ? `${before[i].question} Answer: ${before[i].answer}` : text)),
+  const texts = lostLabels(
+    rowLabels(
+      labelled.map((text, i) => (before[i] ? `${before[i].question} Answer: ${before[i].answer}` : text)),
+      lines,
+    ),
     lines,
+    plausibleNumber,
   );
   const letterLabel = /^\s*[SlIL|][.)]\s/;
   const relabelled = lines.map((line, i) => letterLabel.test(line.text) && !letterLabel.test(texts[i]!));

@@ -61,8 +61,24 @@ function partOfQuestion(words: readonly { text: string }[], j: number): boolean 
   return words.slice(j + 1).some((w) => w.text === "=") || words.at(-1)!.text.endsWith("?");
 }
 
-/** A question's printed label: its number and stop ("2.", "11)"). */
-const QUESTION_LABEL = /^\d{1,3}[.)]$/;
+/**
+ * An option's label read without its stop ("A) lungs B liver C) heart"): a lone capital between options, on a line of
+ * two labelled options or more, an option's words after it. Printed, though it reads as a key's letter.
+ */
+function lostStop(words: readonly { text: string }[], j: number): boolean {
+  const next = words[j + 1]?.text;
+  return (
+    /^[A-H]$/.test(words[j]!.text) &&
+    j > 0 &&
+    !!next &&
+    /\p{L}/u.test(next) &&
+    !OPTION_LABEL.test(next) &&
+    words.filter((w) => OPTION_LABEL.test(w.text)).length >= 2
+  );
+}
+
+/** A question's printed label: its number and stop ("2.", "11)"), or "Q" and its number ("Q7"). */
+const QUESTION_LABEL = /^(?:\d{1,3}[.)]|Q\d{1,3}[.):]?)$/i;
 
 /** An option's label: a letter and its stop ("C)", "K.", "(b)"). */
 export const OPTION_LABEL = /^\(?[a-z][).]$/i;
@@ -145,7 +161,7 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   // stands, unless its question's answer is found elsewhere: then it is printed there ("0.7 or 0.65?").
   const places = placesOf?.(refPage);
   const refWords = refPage.lines.flatMap((l) => l.words);
-  const inQuestion = new Set(refPage.lines.flatMap((l) => l.words.filter((_, j) => partOfQuestion(l.words, j))));
+  const inQuestion = new Set(refPage.lines.flatMap((l) => l.words.filter((_, j) => partOfQuestion(l.words, j) || lostStop(l.words, j))));
   const isAnswer = (w: WordPoint, i: number) =>
     !!places?.words.has(refWords[i]!) ||
     (keyWords.has(loose(w.raw ?? w.text)) &&

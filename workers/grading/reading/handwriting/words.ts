@@ -164,8 +164,9 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     (/\d/.test(tailText) || (eq >= 0 && tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
     // No word of three letters or more ("cm" may follow a number; "S αl" for a written 521 is three marks, no word).
     !tail.some((w) => /\p{L}{3}/u.test(w.text)) &&
-    // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042).
-    !tail.some((w) => /^\d+\/\d+$/.test(w.text)) &&
+    // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042); so is a
+    // percent, which it has no sign for ("50%" read "5096").
+    !tail.some((w) => /^\d+\/\d+$/.test(w.text) || w.text.includes("%")) &&
     // Words far apart are not one number: a row of short answers, one a column ("36      21      363").
     !tail.some(
       (w, i) =>

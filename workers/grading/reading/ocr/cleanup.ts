@@ -1,9 +1,10 @@
 // Page clean-up before recognition, in plain code on decoded pixels (runs the same in workerd and Node):
 // grey → page found and straightened where its edges show → 3×3 median → flat-field (divide by the
 // paper's own brightness: removes shadows and uneven light) → deskew → text scaled to the size the
-// engine reads best → contrast stretched. Each step can be switched off to measure it (eval:reading).
-// The filters are in grey-filters.ts, the page's finding and straightening in page-warp.ts.
+// engine reads best → contrast stretched → dotted leaders painted out. Each step can be switched off to measure it
+// (eval:reading). The filters are in grey-filters.ts, the page's finding and straightening in page-warp.ts.
 import { flatField, median3, otsu, remap, shrink, shrinkTriangle, stretch, threshold, toGrey, type GreyImage } from "./grey-filters";
+import { withoutLeaders } from "./leaders";
 import { findPage, warpPage } from "./page-warp";
 
 export type { GreyImage } from "./grey-filters";
@@ -17,6 +18,8 @@ export interface CleanupSteps {
   /** Scale small text up to the target too (off: only large text is brought down; see decision 0028). */
   upscale: boolean;
   threshold: boolean;
+  /** Dotted leaders (a printed row of dots an answer is written on) painted out (leaders.ts). */
+  leaders: boolean;
   /** Text line height (px) the page is scaled to. */
   targetLineHeight: number;
 }
@@ -31,6 +34,7 @@ export const DEFAULT_CLEANUP: CleanupSteps = {
   scale: true,
   upscale: false,
   threshold: false,
+  leaders: true,
   targetLineHeight: 26,
 };
 
@@ -269,5 +273,7 @@ export function cleanPage(
   report.skew = degrees;
   report.scale = scale;
   img = config.threshold ? threshold(img) : stretch(img);
+  // Read through, a leader's dots become points and commas inside the answer written on it.
+  if (config.leaders) img = withoutLeaders(img, lineHeight && lineHeight * scale);
   return { image: img, report };
 }
