@@ -12,6 +12,8 @@ import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
 const NUMBER_LIKE = /^[-−–]?[\d/|\\lIiOoqQyzZsSgbBtT.,<>?]{1,8}$/;
+/** A percent as PP-OCR reads a typed one: digits, a point or comma, then "%". */
+const PERCENT = /^\d+(?:[.,]\d+)?%$/;
 const CONFUSABLE = /[/|\\lIiOoqQyzZsSgbBtT<>?]/;
 /** Below this PP-OCR confidence a number-like word is read again. */
 export const UNSURE_OCR = 0.9;
@@ -165,8 +167,9 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     // No word of three letters or more ("cm" may follow a number; "S αl" for a written 521 is three marks, no word).
     !tail.some((w) => /\p{L}{3}/u.test(w.text)) &&
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042); so is a
-    // percent, which it has no sign for ("50%" read "5096").
-    !tail.some((w) => /^\d+\/\d+$/.test(w.text) || w.text.includes("%")) &&
+    // percent PP-OCR read fairly surely, which it has no sign for ("50%" read "5096"; a "%" inside digits, "1%6", is
+    // a handwritten digit misread).
+    !tail.some((w) => /^\d+\/\d+$/.test(w.text) || (PERCENT.test(w.text) && w.confidence >= UNSURE_OCR)) &&
     // Words far apart are not one number: a row of short answers, one a column ("36      21      363").
     !tail.some(
       (w, i) =>
