@@ -55,7 +55,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // (decision 0093), and "dotted", written that day and not run before its first measure, took its place; its one blind
 // measure (2026-11-28): 16/48 as a set in every condition, misses flagged 31/32, 32/32, 29/32. It moved to
 // development the same day (decision 0095), and "circled", written then and not run before its first measure, took
-// its place.
+// its place; its one blind measure (2026-11-28): 36/35/35 of 48 as a set, clean/photographed/phone snap, every
+// circled option unread and its miss seldom flagged (0/12, 1/13, 4/13).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
