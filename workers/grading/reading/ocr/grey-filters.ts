@@ -345,3 +345,18 @@ export function remap(img: GreyImage, width: number, height: number, map: (x: nu
   }
   return { data: out, width, height };
 }
+
+/**
+ * The page looked at in cells `cell` pixels a side: a cell is ink (1) when any of its pixels is darker than `ink`.
+ * Row by row, `Math.ceil(width / cell)` cells a row.
+ */
+export function inkCells(page: GreyImage, cell: number, ink: number): Uint8Array {
+  const w = Math.ceil(page.width / cell);
+  const cells = new Uint8Array(w * Math.ceil(page.height / cell));
+  for (let y = 0; y < page.height; y++) {
+    const row = y * page.width;
+    const cellRow = ((y / cell) | 0) * w;
+    for (let x = 0; x < page.width; x++) if (page.data[row + x]! < ink) cells[cellRow + ((x / cell) | 0)] = 1;
+  }
+  return cells;
+}

@@ -4,7 +4,7 @@
 // small dots evenly spaced along one baseline is painted out; a dot the answer's strokes touch is part of the
 // answer's ink and stays; so do pieces of dots blurred together on a phone's photo. A decimal point, an ellipsis
 // ("..."), a full stop stay: they are not a run of dots over two and a half text heights.
-import type { GreyImage } from "./grey-filters";
+import { inkCells, type GreyImage } from "./grey-filters";
 import { components } from "../handwriting/segment";
 
 /** Darker than this is ink (the page is stretched: paper near 255). */
@@ -23,31 +23,17 @@ const SPAN = 2.5;
 /** Around a dot its soft edge, this many pixels, is painted out too. */
 const EDGE = 2;
 
-interface Dot {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  cx: number;
-  cy: number;
-}
-
 /** The page with its dotted leaders painted out; the same page when it has none. `textHeight` in the page's pixels. */
 export function withoutLeaders(page: GreyImage, textHeight: number | undefined): GreyImage {
   if (!(textHeight && textHeight > 0)) return page;
   const w = Math.ceil(page.width / CELL);
   const h = Math.ceil(page.height / CELL);
-  const ink = new Uint8Array(w * h);
-  for (let y = 0; y < page.height; y++) {
-    const row = y * page.width;
-    const cellRow = ((y / CELL) | 0) * w;
-    for (let x = 0; x < page.width; x++) if (page.data[row + x]! < INK) ink[cellRow + ((x / CELL) | 0)] = 1;
-  }
+  const ink = inkCells(page, CELL, INK);
   const text = textHeight / CELL;
-  const dots: Dot[] = components(ink, w, h)
+  const dots = components(ink, w, h)
     .filter((c) => c.y1 - c.y0 <= DOT * text && c.x1 - c.x0 <= PIECE * text)
-    .map((c) => ({ x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1, cx: (c.x0 + c.x1) / 2, cy: (c.y0 + c.y1) / 2 }))
     .sort((a, b) => a.x0 - b.x0);
+  const middle = (i: number) => (dots[i]!.y0 + dots[i]!.y1) / 2;
   if (dots.length < RUN) return page;
   // Each dot joined to the nearest one before it on its baseline, within a gap: runs of dots.
   const parent = dots.map((_, i) => i);
@@ -55,7 +41,7 @@ export function withoutLeaders(page: GreyImage, textHeight: number | undefined):
   for (let b = 1; b < dots.length; b++) {
     for (let a = b - 1; a >= 0 && dots[b]!.x0 - dots[a]!.x0 <= (GAP + PIECE) * text; a--) {
       const gap = dots[b]!.x0 - dots[a]!.x1;
-      if (gap < 0 || gap > GAP * text || Math.abs(dots[b]!.cy - dots[a]!.cy) > BASELINE * text) continue;
+      if (gap < 0 || gap > GAP * text || Math.abs(middle(b) - middle(a)) > BASELINE * text) continue;
       parent[root(b)] = root(a);
       break;
     }

@@ -4,6 +4,7 @@
 // off every word read, off rules and specks, is gathered into marks the size of text: each is then recognised alone
 // as a line of its own, so that an answer missed is read, or found unreadable where it stands.
 import type { GreyImage } from "./cleanup";
+import { inkCells } from "./grey-filters";
 import type { BoundingBox, ReadLine, ReadWord } from "../types";
 import { components } from "../handwriting/segment";
 
@@ -52,12 +53,7 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
   if (!(textHeight > 0) || !lines.length) return [];
   const w = Math.ceil(page.width / CELL);
   const h = Math.ceil(page.height / CELL);
-  const ink = new Uint8Array(w * h);
-  for (let y = 0; y < page.height; y++) {
-    const row = y * page.width;
-    const cellRow = ((y / CELL) | 0) * w;
-    for (let x = 0; x < page.width; x++) if (page.data[row + x]! < INK) ink[cellRow + ((x / CELL) | 0)] = 1;
-  }
+  const ink = inkCells(page, CELL, INK);
   const text = textHeight / CELL;
   // Off the words read, and their pads; `cut` marks the ink inside their boxes.
   const cut = new Uint8Array(w * h);
