@@ -5,7 +5,7 @@
 import { QUESTION_NUMBER, type AnswerKey } from "./answer-key";
 import { answersBefore } from "./answer-before";
 import { readUnit } from "../values/units";
-import { lostLabels, rowLabels } from "./rows";
+import { rowLabels } from "./rows";
 import type { TextLine } from "./layout";
 
 export interface QuestionContext {
@@ -45,11 +45,8 @@ export function questionContexts(lines: (string | { text: string; student?: stri
   const before = answersBefore(owned, key);
   const boxed = lines.every((entry) => typeof entry !== "string") ? (lines as TextLine[]) : undefined;
   const numbers = key && new Set(key.questions.map((q) => q.number));
-  const texts = lostLabels(
-    rowLabels(
-      owned.map((text, i) => before[i]?.question ?? text),
-      boxed,
-    ),
+  const texts = rowLabels(
+    owned.map((text, i) => before[i]?.question ?? text),
     boxed,
     (n) => !numbers || numbers.has(n),
   );

@@ -18,9 +18,14 @@ const MIN_ROWS = 3;
  *
  * With word boxes, a row whose number was not read at all is found by its place: between rows a and b, when the
  * lines there that start where the rows' questions start (after their number), options aside, are exactly the
- * b − a − 1 missing rows (before the first row, the rows from 1 right above it).
+ * b − a − 1 missing rows (before the first row, the rows from 1 right above it). Then a question's label misread
+ * past repair is found between its neighbours (lostLabels), among the numbers `allowed`.
  */
-export function rowLabels(texts: string[], lines?: TextLine[]): string[] {
+export function rowLabels(texts: string[], lines?: TextLine[], allowed: (n: number) => boolean = () => true): string[] {
+  return lostLabels(tableRows(texts, lines), lines, allowed);
+}
+
+function tableRows(texts: string[], lines?: TextLine[]): string[] {
   const bare = texts.map((t, i) => {
     const m = QUESTION_NUMBER.test(t) ? null : t.match(BARE_NUMBER);
     return m ? { i, n: Number(m[1]) } : null;
@@ -49,11 +54,11 @@ const MISREAD_START = /^\s*([^\s]*[\dQ][^\s]*)\s+((?:\S+\s+){2,}\S+)$/i;
 
 /**
  * A question's label misread past repair ("Q7" read "41") between the questions before and after it: the one line
- * between them that opens with a short mark where their labels stand, then a sentence (two words of three letters or more), is
- * that question ("7. Write 1/2 as a percent."). Only when its number is missing between its neighbours' and no
- * other line there could be it. Needs word boxes (`lines`).
+ * between them that opens with a short mark where their labels stand, then a sentence (two words of three letters
+ * or more), is that question ("7. Write 1/2 as a percent."). Only when its number is missing between its
+ * neighbours' and no other line there could be it. Needs word boxes (`lines`).
  */
-export function lostLabels(texts: string[], lines: TextLine[] | undefined, allowed: (n: number) => boolean): string[] {
+function lostLabels(texts: string[], lines: TextLine[] | undefined, allowed: (n: number) => boolean): string[] {
   if (!lines) return texts;
   const numbers = texts.map((t) => t.match(QUESTION_NUMBER)?.[1]).map((n) => (n === undefined ? undefined : Number(n)));
   const x = (i: number) => lines[i]?.words?.[0]?.bbox?.x;

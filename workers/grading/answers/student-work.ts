@@ -6,7 +6,7 @@ export type { TextLine } from "./layout";
 import type { DocumentReading } from "../reading/types";
 import { readingLines } from "./reading-lines";
 import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
-import { lostLabels, rowLabels, setApart } from "./rows";
+import { rowLabels, setApart } from "./rows";
 import { withPrintedUnit } from "./blanks";
 import { answersBefore, withoutMovedAnswer } from "./answer-before";
 
@@ -168,11 +168,8 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   // written before its question's number ("K 2. Add 305 and 86.", "350 cm 3. How many…") moved after it.
   const labelled = lines.map((line) => fixQuestionLabel(line.text.trim()));
   const before = answersBefore(labelled, key);
-  const texts = lostLabels(
-    rowLabels(
-      labelled.map((text, i) => (before[i] ? `${before[i].question} Answer: ${before[i].answer}` : text)),
-      lines,
-    ),
+  const texts = rowLabels(
+    labelled.map((text, i) => (before[i] ? `${before[i].question} Answer: ${before[i].answer}` : text)),
     lines,
     plausibleNumber,
   );
