@@ -26,7 +26,6 @@ import {
 import {
   answerFirst,
   answerGrid,
-  circled,
   dotted,
   keyStem,
   matching,
@@ -38,6 +37,7 @@ import {
   workSpace,
   type Layout,
 } from "./more-layouts";
+import { circled, ticked } from "./mark-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -56,7 +56,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // measure (2026-11-28): 16/48 as a set in every condition, misses flagged 31/32, 32/32, 29/32. It moved to
 // development the same day (decision 0095), and "circled", written then and not run before its first measure, took
 // its place; its one blind measure (2026-11-28): 36/35/35 of 48 as a set, clean/photographed/phone snap, every
-// circled option unread and its miss seldom flagged (0/12, 1/13, 4/13).
+// circled option unread and its miss seldom flagged (0/12, 1/13, 4/13). It moved to development on 2026-11-29
+// (decision 0097), and "ticked", written that day and not run before its first measure, took its place.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -72,8 +73,9 @@ export const DEV_FAMILIES = [
   "work-space",
   "stacked",
   "dotted",
+  "circled",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "circled"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "ticked"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -255,6 +257,9 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   dotted: { kinds: [...KINDS, "choice"], place: dotted },
   // Options on the line under each multiple-choice question, the answer circled there; "Answer:" lines for the rest.
   circled: { kinds: [...KINDS, "choice", "choice", "choice"], place: circled },
+  // Each multiple-choice question's options one a line under it, a printed box before each, the answer's box ticked
+  // or crossed; the other answers on a plain ruled line under their question.
+  ticked: { kinds: [...KINDS, "choice", "choice", "choice"], place: ticked },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
@@ -299,13 +304,23 @@ function fill(template: Template, questions: Question[], student: string, rng: R
   const marks = [...template.marks, written(student, template.name)];
   const rules = [...template.rules];
   answers.forEach((a, i) => {
-    // An option circled, not written: the one the answer names, by its letter or its words.
-    const options = template.circles?.[i];
-    const circled = options && questions[i]!.options!.findIndex((o) => o.startsWith(`${a.text})`) || o.endsWith(` ${a.text}`));
-    if (options && a.text && circled! >= 0) {
-      const o = options[circled!]!;
+    // An option circled or ticked, not written: the one the answer names, by its letter or its words.
+    const [options, boxes] = [template.circles?.[i], template.ticks?.[i]];
+    const chosen = (options || boxes) && questions[i]!.options!.findIndex((o) => o.startsWith(`${a.text})`) || o.endsWith(` ${a.text}`));
+    if (options && a.text && chosen! >= 0) {
+      const o = options[chosen!]!;
       const [padX, padY] = [8 + rng() * 6, 6 + rng() * 4];
       rules.push({ kind: "ellipse", x: o.x - padX, y: o.y - 22 - padY, w: o.w + 2 * padX, h: 28 + 2 * padY });
+    } else if (boxes && a.text && chosen! >= 0) {
+      // A tick that reaches out of its box, or a cross over it: children do both.
+      const b = boxes[chosen!]!;
+      const tick = rng() < 0.6;
+      const [dx, dy] = [(rng() - 0.5) * 4, (rng() - 0.5) * 4];
+      rules.push(
+        tick
+          ? { kind: "tick", x: b.x + 1 + dx, y: b.y - 6 - rng() * 4 + dy, w: b.w + 4 + rng() * 6, h: b.w + 4 }
+          : { kind: "cross", x: b.x - 2 + dx, y: b.y - 2 + dy, w: b.w + 4, h: b.w + 4 },
+      );
     } else if (a.text) marks.push(written(a.text, template.slots[i]!));
     // The working, where the sheet has room for it: most children show it.
     const work = template.scratch?.[i] && working(questions[i]!);

@@ -318,33 +318,3 @@ export const dotted: Layout = (t, qs) => {
   }
   t.bottom = y;
 };
-
-/**
- * Circled: "Circle the right answer." Each multiple-choice question's options on the line under it, the answer
- * circled there (fill draws the student's ellipse around the option); every other question has an "Answer:" line.
- */
-export const circled: Layout = (t, qs) => {
-  t.marks.push(print("Circle the right answer. Write the other answers on the line.", LEFT, TOP));
-  t.circles = [];
-  const gap = "     ";
-  let y = TOP + LH * 1.8;
-  for (const [i, q] of qs.entries()) {
-    const line = `${i + 1}. ${q.text}`;
-    t.marks.push(print(line, LEFT, y));
-    if (q.options) {
-      const x = LEFT + 30;
-      t.marks.push(print(q.options.join(gap), x, y + LH * 1.2));
-      t.circles[i] = q.options.map((o, k) => ({
-        x: x + (k ? width(q.options!.slice(0, k).join(gap) + gap) : 0),
-        y: y + LH * 1.2,
-        w: width(o),
-      }));
-      t.slots.push({ x: LEFT + width(line) + 22, y });
-      y += LH * 2.8;
-    } else {
-      t.slots.push(answerLine(t, LEFT + 30, y + LH));
-      y += LH * 2.5;
-    }
-  }
-  t.bottom = y;
-};

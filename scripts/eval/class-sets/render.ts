@@ -51,6 +51,25 @@ export async function renderPage(page: FilledPage, render: Render, seed: number)
       ctx.restore();
       continue;
     }
+    if (r.kind === "tick" || r.kind === "cross") {
+      ctx.save();
+      ctx.strokeStyle = ink;
+      ctx.lineWidth = 2;
+      const [w, h] = [r.w, r.h ?? 0];
+      if (r.kind === "tick") {
+        ctx.moveTo(r.x, r.y + h * 0.6);
+        ctx.lineTo(r.x + w * 0.3, r.y + h);
+        ctx.lineTo(r.x + w, r.y);
+      } else {
+        ctx.moveTo(r.x, r.y);
+        ctx.lineTo(r.x + w, r.y + h);
+        ctx.moveTo(r.x + w, r.y);
+        ctx.lineTo(r.x, r.y + h);
+      }
+      ctx.stroke();
+      ctx.restore();
+      continue;
+    }
     if (r.kind === "box") ctx.rect(r.x, r.y, r.w, r.h ?? 0);
     else {
       ctx.moveTo(r.x, r.y);

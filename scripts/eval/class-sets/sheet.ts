@@ -21,12 +21,15 @@ export interface Mark {
   angle?: number;
 }
 export interface Rule {
-  /** A ruled line or box of the sheet; an ellipse is a student's pen circling an option. */
-  kind: "line" | "box" | "ellipse";
+  /**
+   * A ruled line or box of the sheet; an ellipse is a student's pen circling an option, a tick or a cross their pen's
+   * mark in an option's box (its strokes within x, y, w, h).
+   */
+  kind: "line" | "box" | "ellipse" | "tick" | "cross";
   x: number;
   y: number;
   w: number;
-  /** Boxes and ellipses only. */
+  /** Boxes, ellipses, ticks and crosses only. */
   h?: number;
 }
 /** Where an answer is written: the start of its baseline. */
@@ -42,6 +45,8 @@ export interface Template {
   scratch?: (Slot | undefined)[];
   /** A multiple-choice question's options as printed, by question (the circled family): the answer is circled. */
   circles?: ({ x: number; y: number; w: number }[] | undefined)[];
+  /** A multiple-choice question's option boxes (top left, side), by question (the ticked family): the answer's is ticked. */
+  ticks?: ({ x: number; y: number; w: number }[] | undefined)[];
   name: Slot;
   bottom: number;
 }
