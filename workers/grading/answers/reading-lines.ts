@@ -2,6 +2,7 @@
 // the student wrote on each line (the words the worksheet's template does not have there).
 import type { DocumentReading, ReadWord } from "../reading/types";
 import { cutFrom } from "./answer-grid";
+import { circledOption } from "./circled";
 import { layoutLines, type TextLine } from "./layout";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
@@ -15,7 +16,8 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
     const lines = layoutLines(page).map((l) => ({ ...l, page: page.number }));
     const marked = template ? studentWords(template, page) : null;
-    if (!marked) return lines;
+    // An option circled on a page read alone: its letter, on a line of its own under the option's, is the answer.
+    if (!marked) return lines.flatMap((l) => [l, ...circledAnswer(l)]);
     return lines.map((l) => {
       // A word read across the print and the student's ink is cut in two, a question's label misread at its place
       // is the label (template.ts).
@@ -31,7 +33,28 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
         const after = source && marked.joined.get(source)?.[1];
         return !!source && (marked.words.has(source) || (!!after && marked.words.has(after)));
       };
-      return { ...l, text, words, student: studentText(words ?? [], (w) => theirs(w as ReadWord)) };
+      // An option circled on a line the student wrote nothing else on: its letter is what they wrote there.
+      const student = studentText(words ?? [], (w) => theirs(w as ReadWord));
+      return { ...l, text, words, student: student || (circledOption(words) ?? student) };
     });
   });
+}
+
+/** The answer line an option circled on `line` stands for ("Answer: C"): none when nothing on it is circled. */
+function circledAnswer(line: TextLine): TextLine[] {
+  const chosen = circledOption(line.words);
+  if (!chosen) return [];
+  const circled = line.words!.filter((w) => w.circled);
+  const confidence = Math.min(...circled.map((w) => w.confidence));
+  return [
+    {
+      text: `Answer: ${chosen}`,
+      confidence,
+      words: [
+        { text: "Answer:", confidence: 1 },
+        { text: chosen, confidence },
+      ],
+      page: line.page,
+    },
+  ];
 }

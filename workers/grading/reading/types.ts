@@ -20,6 +20,8 @@ export interface ReadWord {
   printed?: true;
   /** A number read without a point whose ink shows one between its digits: its text with the point (ocr/lost-points.ts). */
   pointSeen?: string;
+  /** A loop of ink closes the word in: the student circled it (ocr/circled.ts), an option chosen. */
+  circled?: true;
 }
 
 /**

@@ -360,3 +360,11 @@ export function inkCells(page: GreyImage, cell: number, ink: number): Uint8Array
   }
   return cells;
 }
+
+/** The paper's own grey: the middle of a sample of a page's pixels lighter than `ink` (a photo's paper is not white). */
+export function paperGrey(page: GreyImage, ink: number): number {
+  const light: number[] = [];
+  for (let i = 0; i < page.data.length; i += 101) if (page.data[i]! >= ink) light.push(page.data[i]!);
+  light.sort((a, b) => a - b);
+  return light[light.length >> 1] ?? 255;
+}

@@ -4,7 +4,7 @@
 // small dots evenly spaced along one baseline is painted out; a dot the answer's strokes touch is part of the
 // answer's ink and stays; so do pieces of dots blurred together on a phone's photo. A decimal point, an ellipsis
 // ("..."), a full stop stay: they are not a run of dots over two and a half text heights.
-import { inkCells, type GreyImage } from "./grey-filters";
+import { inkCells, paperGrey, type GreyImage } from "./grey-filters";
 import { components } from "../handwriting/segment";
 
 /** Darker than this is ink (the page is stretched: paper near 255). */
@@ -58,11 +58,8 @@ export function withoutLeaders(page: GreyImage, textHeight: number | undefined):
   };
   const leaders = dots.filter((_, i) => leader(i));
   if (!leaders.length) return page;
-  // Painted the paper's own grey (the middle of a sample of its light pixels), not a white band on a grey photo.
-  const light: number[] = [];
-  for (let i = 0; i < page.data.length; i += 101) if (page.data[i]! >= INK) light.push(page.data[i]!);
-  light.sort((a, b) => a - b);
-  const paper = light[light.length >> 1] ?? 255;
+  // Painted the paper's own grey, not a white band on a grey photo.
+  const paper = paperGrey(page, INK);
   const data = new Uint8Array(page.data);
   for (const d of leaders) {
     // The dot's cells and its soft edge.

@@ -1,0 +1,35 @@
+// An option the student circled (reading/ocr/circled.ts marks the words a loop of their pen closed in): the answer is
+// the option's letter, as if written. "A) iron  B) water  (C) salt)  D) sand" answers C; circled words of two
+// options answer both letters (a careful teacher gives no mark for two options); circled words on a line of options
+// without letters ("True  False") answer those words.
+import { OPTION_LABEL } from "./template";
+
+/** An option's label starting a word, read with or without its stop ("C)", "(c)", "C)salt"), and its letter. */
+const LABEL_START = /^\(?([A-Ha-h])[).]/;
+
+/** The answer a line's circled words give, when any is circled. */
+export function circledOption(words: readonly { text: string; circled?: true }[] | undefined): string | undefined {
+  if (!words?.some((w) => w.circled)) return undefined;
+  const labels = words.map((w, i) => {
+    const start = LABEL_START.exec(w.text)?.[1];
+    // A lone capital before an option's words is a label whose stop was lost ("A) lungs B liver C) heart"), or
+    // before its own label, the label read twice ("C C) pentagon").
+    const next = words[i + 1]?.text ?? "";
+    const lost = /^[A-H]$/.test(w.text) && !!next && (!OPTION_LABEL.test(next) || LABEL_START.exec(next)?.[1] === w.text);
+    return start ?? (lost ? w.text : undefined);
+  });
+  const labelled = labels.filter(Boolean).length >= 2;
+  if (!labelled)
+    return words
+      .filter((w) => w.circled)
+      .map((w) => w.text)
+      .join(" ");
+  // Each circled word's option: the label at it or the nearest before it.
+  const letters = new Set<string>();
+  words.forEach((w, i) => {
+    if (!w.circled) return;
+    const label = labels.slice(0, i + 1).findLast(Boolean);
+    if (label) letters.add(label.toUpperCase());
+  });
+  return letters.size ? [...letters].sort().join(", ") : undefined;
+}
