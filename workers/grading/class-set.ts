@@ -20,7 +20,7 @@ const MAX_PAGES = 30;
 
 type StoredPage = Pick<PageReading, "lines" | "text" | "width" | "height" | "confidence">;
 
-/** A page's lines and word boxes, as much as the template needs (no confidences, no strips). */
+/** A page's lines and word boxes, as much as the template and a regrade need (no alternatives, no strips). */
 function geometry(page: PageReading): StoredPage {
   return {
     text: page.text,
@@ -31,7 +31,8 @@ function geometry(page: PageReading): StoredPage {
       text: l.text,
       confidence: l.confidence,
       bbox: l.bbox,
-      words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox })),
+      // A circled word stays marked: a page regraded against the template answers with the option it circled.
+      words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox, ...(w.circled && { circled: w.circled }) })),
     })),
   };
 }

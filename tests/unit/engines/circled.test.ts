@@ -6,6 +6,7 @@ import type { GreyImage } from "../../../workers/grading/reading/ocr/grey-filter
 import { circledWords, findRings, withoutRings } from "../../../workers/grading/reading/ocr/circled";
 import { circledOption } from "../../../workers/grading/answers/circled";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { answerRegion } from "../../../workers/grading/answers/regions";
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { extractFromLines, extractFromReading, readingLines } from "../../../workers/grading/answers/student-work";
 import type { ReadLine } from "../../../workers/grading/reading/types";
@@ -127,6 +128,10 @@ describe("the option circled", () => {
       page.lines[l]!.words[k]!.circled = true;
     const work = extractFromReading(ocrReading(page), key);
     expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "C", 2: "B", 3: "45" });
+    // The answer's crop is where the circled word is ("C)", 30 px high), with room for the loop around it.
+    const label = page.lines[1]!.words[4]!.bbox;
+    const region = answerRegion(readingLines(ocrReading(page)), work.answers[0]);
+    expect(region).toEqual({ page: 1, x: label.x - 15, y: label.y - 15, width: label.width + 30, height: 60 });
   });
 
   it("answers its question on a page of a class set, where the options are print", () => {

@@ -3,6 +3,7 @@
 // options answer both letters (a careful teacher gives no mark for two options); circled words on a line of options
 // without letters ("True  False") answer those words.
 import { OPTION_LABEL } from "./template";
+import { unionOf, type TextLine } from "./layout";
 
 /** An option's label starting a word, read with or without its stop ("C)", "(c)", "C)salt"), and its letter. */
 const LABEL_START = /^\(?([A-Ha-h])[).]/;
@@ -32,4 +33,22 @@ export function circledOption(words: readonly { text: string; circled?: true }[]
     if (label) letters.add(label.toUpperCase());
   });
   return letters.size ? [...letters].sort().join(", ") : undefined;
+}
+
+/**
+ * The answer line an option circled on a page read alone stands for ("Answer: C", under the options' line): none when
+ * nothing on `line` is circled. Its letter stands where the circled words do: the answer's crop shows the loop.
+ */
+export function circledAnswer(line: TextLine): TextLine[] {
+  const chosen = circledOption(line.words);
+  if (!chosen) return [];
+  const circled = line.words!.filter((w) => w.circled);
+  const confidence = Math.min(...circled.map((w) => w.confidence));
+  const boxes = circled.flatMap((w) => (w.bbox ? [w.bbox] : []));
+  const bbox = boxes.length ? unionOf(boxes) : undefined;
+  const words = [
+    { text: "Answer:", confidence: 1 },
+    { text: chosen, confidence, bbox, circled: true as const },
+  ];
+  return [{ text: `Answer: ${chosen}`, confidence, words, page: line.page }];
 }

@@ -4,7 +4,7 @@
 import { QUESTION_NUMBER } from "./answer-key";
 import { LABEL, withAnswerGrid } from "./answer-grid";
 import { withStackedSums } from "./stacked";
-import type { PageReading, ReadLine, ReadWord } from "../reading/types";
+import type { BoundingBox, PageReading, ReadLine, ReadWord } from "../reading/types";
 
 /** A line of text read from a page, as the answer finders take it. */
 export interface TextLine {
@@ -28,6 +28,15 @@ interface Segment {
   confidence: number;
   /** Starts further right on its row than another segment. */
   beside: boolean;
+}
+
+/** The smallest box around every one of `boxes` (at least one). */
+export function unionOf(boxes: readonly BoundingBox[]): BoundingBox {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 function segmentText(words: ReadWord[]): string {

@@ -2,7 +2,7 @@
 // the student wrote on each line (the words the worksheet's template does not have there).
 import type { DocumentReading, ReadWord } from "../reading/types";
 import { cutFrom } from "./answer-grid";
-import { circledOption } from "./circled";
+import { circledAnswer, circledOption } from "./circled";
 import { layoutLines, type TextLine } from "./layout";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
@@ -38,23 +38,4 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
       return { ...l, text, words, student: student || (circledOption(words) ?? student) };
     });
   });
-}
-
-/** The answer line an option circled on `line` stands for ("Answer: C"): none when nothing on it is circled. */
-function circledAnswer(line: TextLine): TextLine[] {
-  const chosen = circledOption(line.words);
-  if (!chosen) return [];
-  const circled = line.words!.filter((w) => w.circled);
-  const confidence = Math.min(...circled.map((w) => w.confidence));
-  return [
-    {
-      text: `Answer: ${chosen}`,
-      confidence,
-      words: [
-        { text: "Answer:", confidence: 1 },
-        { text: chosen, confidence },
-      ],
-      page: line.page,
-    },
-  ];
 }

@@ -3,27 +3,22 @@
 import type { AnswerRegion } from "../../../core/grading/result";
 import type { BoundingBox } from "../reading/types";
 import type { StudentAnswer, TextLine } from "./student-work";
+import { unionOf } from "./layout";
 
-type BoxedWord = { text: string; confidence: number; bbox: BoundingBox };
+type BoxedWord = { text: string; confidence: number; bbox: BoundingBox; circled?: true };
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
-function union(boxes: BoundingBox[]): BoundingBox {
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  const right = Math.max(...boxes.map((b) => b.x + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
-  return { x, y, width: right - x, height: bottom - y };
-}
-
 /**
- * The words of a line that spell the answer: the run of words that spells it exactly (an answer in a blank inside
- * a sentence, or after "="), else every word that is part of it, else the student's words on a registered page,
- * else the whole line.
+ * The words of a line that spell the answer: an option's circled words (answers/circled.ts), the run of words that
+ * spells it exactly (an answer in a blank inside a sentence, or after "="), else every word that is part of it,
+ * else the student's words on a registered page, else the whole line.
  */
 export function answerWords(line: TextLine, answer: string): BoxedWord[] {
   const words = (line.words ?? []).filter((w): w is BoxedWord => !!w.bbox && w.bbox.width > 0 && w.bbox.height > 0);
   if (!words.length) return [];
+  const circled = words.filter((w) => w.circled);
+  if (circled.length) return circled;
   const wanted = letters(answer);
   if (wanted) {
     for (let start = words.length - 1; start >= 0; start--) {
@@ -51,9 +46,10 @@ export function answerRegion(lines: TextLine[], answer: StudentAnswer | undefine
   if (!line?.page) return null;
   const words = answerWords(line, answer.answer);
   if (!words.length) return null;
-  const box = union(words.map((w) => w.bbox));
+  const box = unionOf(words.map((w) => w.bbox));
   const height = Math.max(...words.map((w) => w.bbox.height));
-  const [side, top] = [Math.round(height / 2), Math.round(height / 4)];
+  // A circled option's crop takes in the student's loop around it, above and below the words too.
+  const [side, top] = [Math.round(height / 2), Math.round(height / (words.some((w) => w.circled) ? 2 : 4))];
   return {
     page: line.page,
     x: Math.max(0, box.x - side),
