@@ -107,6 +107,7 @@ describe("the option circled", () => {
     // Two options circled answer both; words without letters answer themselves; nothing circled, nothing.
     expect(circledOption(circled(options, [3, 5]))).toBe("B, C");
     expect(circledOption(circled(["True", "False"], [1]))).toBe("False");
+    expect(circledOption(circled(["True", "False"], [1]), true)).toBeUndefined();
     expect(circledOption(circled(options, []))).toBeUndefined();
     expect(circledOption(undefined)).toBeUndefined();
   });
@@ -126,8 +127,11 @@ describe("the option circled", () => {
       [2, 8],
     ] as const)
       page.lines[l]!.words[k]!.circled = true;
+    // The child's own answer circled is read where it stands, once.
+    page.lines[4]!.words[1]!.circled = true;
     const work = extractFromReading(ocrReading(page), key);
     expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "C", 2: "B", 3: "45" });
+    expect(work.duplicates).toEqual([]);
     // The answer's crop is where the circled word is ("C)", 30 px high), with room for the loop around it.
     const label = page.lines[1]!.words[4]!.bbox;
     const region = answerRegion(readingLines(ocrReading(page)), work.answers[0]);

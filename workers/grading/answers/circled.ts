@@ -8,8 +8,8 @@ import { unionOf, type TextLine } from "./layout";
 /** An option's label starting a word, read with or without its stop ("C)", "(c)", "C)salt"), and its letter. */
 const LABEL_START = /^\(?([A-Ha-h])[).]/;
 
-/** The answer a line's circled words give, when any is circled. */
-export function circledOption(words: readonly { text: string; circled?: true }[] | undefined): string | undefined {
+/** The answer a line's circled words give, when any is circled (`lettered`: only on a line of lettered options). */
+export function circledOption(words: readonly { text: string; circled?: true }[] | undefined, lettered = false): string | undefined {
   if (!words?.some((w) => w.circled)) return undefined;
   const labels = words.map((w, i) => {
     const start = LABEL_START.exec(w.text)?.[1];
@@ -20,6 +20,7 @@ export function circledOption(words: readonly { text: string; circled?: true }[]
     return start ?? (lost ? w.text : undefined);
   });
   const labelled = labels.filter(Boolean).length >= 2;
+  if (!labelled && lettered) return undefined;
   if (!labelled)
     return words
       .filter((w) => w.circled)
@@ -37,10 +38,12 @@ export function circledOption(words: readonly { text: string; circled?: true }[]
 
 /**
  * The answer line an option circled on a page read alone stands for ("Answer: C", under the options' line): none when
- * nothing on `line` is circled. Its letter stands where the circled words do: the answer's crop shows the loop.
+ * nothing on `line` is circled, or the line is no lettered options' (without a template, circled words elsewhere may
+ * be the child's own answer, circled: it is read where it stands). Its letter stands where the circled words do: the
+ * answer's crop shows the loop.
  */
 export function circledAnswer(line: TextLine): TextLine[] {
-  const chosen = circledOption(line.words);
+  const chosen = circledOption(line.words, true);
   if (!chosen) return [];
   const circled = line.words!.filter((w) => w.circled);
   const confidence = Math.min(...circled.map((w) => w.confidence));
