@@ -12,7 +12,6 @@ import { classifierCost, readHandwriting, type GreyImage } from "../../workers/g
 import { printDarknessOf } from "../../workers/grading/reading/handwriting/darkness";
 import { cropLog, joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { ReadLine } from "../../workers/grading/reading/types";
-import type { PrintedPass } from "../../workers/grading/reading/ocr/paddle";
 import { loadSplit, type LabelledDigit } from "./mnist";
 import { composePage, type PageCondition } from "./page";
 import { ocrHash, TUNE_CACHE } from "./ocr-cache";
@@ -36,7 +35,7 @@ for (let p = 0; p < Number(args.pages); p++) {
   if (!existsSync(file)) throw new Error(`no PP-OCR cache ${file}: run tune.ts first`);
   const { bytes } = await composePage(SEED + p, pool, condition);
   const prepared = await prepareImage(bytes, condition === "clean" ? "png" : "jpeg");
-  pages.push({ grey: decodePgm(prepared.bytes), lines: (JSON.parse(readFileSync(file, "utf8")) as PrintedPass).lines });
+  pages.push({ grey: decodePgm(prepared.bytes), lines: JSON.parse(readFileSync(file, "utf8")) as ReadLine[] });
 }
 
 const crops: GreyImage[] = [];

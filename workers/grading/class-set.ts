@@ -18,7 +18,7 @@ export const SETTLED_PAGES = 8;
 /** Pages read to find it: the first of the assignment's, at most. */
 const MAX_PAGES = 30;
 
-type StoredPage = Pick<PageReading, "lines" | "text" | "width" | "height" | "confidence" | "unread">;
+type StoredPage = Pick<PageReading, "lines" | "text" | "width" | "height" | "confidence">;
 
 /** A page's lines and word boxes, as much as the template and a regrade need (no alternatives, no strips). */
 function geometry(page: PageReading): StoredPage {
@@ -27,7 +27,6 @@ function geometry(page: PageReading): StoredPage {
     width: page.width,
     height: page.height,
     confidence: page.confidence,
-    unread: page.unread,
     lines: page.lines.map((l) => ({
       text: l.text,
       confidence: l.confidence,

@@ -20,7 +20,7 @@ import { lostPointDoubt, pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
-import { unclaimedReason, unclaimedWriting, unreadNear, UNREAD_REASON } from "./unclaimed";
+import { unclaimedReason, unclaimedWriting } from "./unclaimed";
 import { solveQuestion } from "./solver";
 import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
 import { swallowedKeyAnswer } from "../answers/swallowed";
@@ -292,12 +292,11 @@ export function gradeSubmission(input: GradeInput): GradingResult {
   }
   const band = gradeBand(input.assignment.gradeLevel);
   const unclaimed = unclaimedWriting(lines, work.answers, work.studentName);
-  // A question left blank is surely blank only where the page holds no writing, read or not, that may be its answer.
-  const blankDoubt = (number: number) =>
-    unclaimed.length ? unclaimedReason(unclaimed) : unreadNear(input.reading, lines, work.answers, number) ? UNREAD_REASON : undefined;
   const questions: QuestionResult[] = graded.map((q) => ({
     ...q,
-    ...(q.status === "missing" && !q.needsReview && blankDoubt(q.number) ? { needsReview: true, reviewReason: blankDoubt(q.number)! } : {}),
+    ...(q.status === "missing" && !q.needsReview && unclaimed.length
+      ? { needsReview: true, reviewReason: unclaimedReason(unclaimed) }
+      : {}),
     confidence: Math.max(0, Math.min(1, q.confidence)),
     readingConfidence: Math.max(0, Math.min(1, q.readingConfidence)),
     matchConfidence: Math.max(0, Math.min(1, q.matchConfidence)),

@@ -103,7 +103,6 @@ async function ocrImage(
     width: page.width || prepared.width,
     height: page.height || prepared.height,
     confidence: page.confidence,
-    ...(page.unread && { unread: page.unread }),
     method: "ocr",
     rotation: prepared.rotation,
     scaledFrom: prepared.scaledFrom,

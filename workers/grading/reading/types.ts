@@ -93,11 +93,6 @@ export interface PageReading {
    * teacher's review (pages read by the local engine only: a hosted model's lines carry no boxes).
    */
   strips?: PageStrip[];
-  /**
-   * Marks of ink on the page that no word read covers and that could not be read surely (ocr/unread-ink.ts), in
-   * page pixels: a question left without an answer near one may have had its answer missed.
-   */
-  unread?: BoundingBox[];
   durationMs: number;
 }
 

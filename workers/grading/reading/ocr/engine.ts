@@ -1,5 +1,5 @@
 // What every local text reader gives back for one page image.
-import type { BoundingBox, PrintedLayout, ReadLine } from "../types";
+import type { PrintedLayout, ReadLine } from "../types";
 
 export interface OcrPage {
   text: string;
@@ -8,8 +8,6 @@ export interface OcrPage {
   confidence: number;
   width: number;
   height: number;
-  /** Marks of ink no word covers that were read too unsurely to keep (unread-ink.ts): an answer may be there. */
-  unread?: BoundingBox[];
 }
 
 export interface OcrEngine {

@@ -14,7 +14,7 @@ import { groupRows } from "./rows";
 import { addInkSpaces } from "./spaces";
 import { settleDivision } from "./operators";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
-import { doubtfulWords, overlap, settleDoubtful, unreadInk } from "./unread-ink";
+import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
 import { circledWords, findRings, withoutRings } from "./circled";
 import { ctcDecode, type Decoded } from "./ctc";
@@ -38,12 +38,7 @@ export const DETECTION_SIDE = 640;
  * Development only (scripts/handwriting/tune.ts): what PP-OCR read on a page before the handwriting pass, kept and
  * given back, so that a retrained handwriting classifier is measured on the same pages without reading them again.
  */
-export const printedPass: { replay?: PrintedPass; record?: (pass: PrintedPass) => void } = {};
-/** What PP-OCR read on a page: its lines, and the marks of ink it could not read surely. */
-export interface PrintedPass {
-  lines: ReadLine[];
-  unread: BoundingBox[];
-}
+export const printedPass: { replay?: ReadLine[]; record?: (lines: ReadLine[]) => void } = {};
 /**
  * Boxes read first on a class set's page to register it onto the printed layout: the widest, printed lines mostly.
  * MIN_ANCHORS of them, far apart on the page, are read first; more (widest first, up to ANCHOR_BOXES) only while
@@ -306,7 +301,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return { lines: [...lines, ...(await readBoxes(grey, image, rest, known, parts, typical))], map };
   }
 
-  async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<PrintedPass> {
+  async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
     const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
     const { lines, map } = printed ? await readAgainstLayout(grey, image, boxes, printed) : { lines: await readBoxes(grey, image, boxes) };
@@ -318,17 +313,14 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const kept = doubtful.size ? lines.map((l) => ({ ...l, words: l.words.filter((w) => !doubtful.has(w)) })) : lines;
     // One at a time: the marks are mostly handwritten digits, and a page read whole is read as before 0078.
     const marks: { box: BoundingBox; line: ReadLine }[] = [];
-    // The marks not read surely are kept aside: where an answer may have been missed.
-    const unread: BoundingBox[] = [];
     for (const box of unreadInk(grey, kept, typicalHeight(boxes) / 2)) {
       const line = await readBox(grey, image, detected(box));
       // In an answer zone of a page read little, a letter or digit read less surely is kept too (0081).
       const zoneMark = (l: ReadLine) => l.confidence >= ZONE_MARK_SURE && /[\p{L}\p{N}]/u.test(l.text) && inAnswerZone(box, printed, map);
       if (line && (line.confidence >= UNREAD_SURE || zoneMark(line))) marks.push({ box, line });
-      else unread.push(box);
     }
     const settled = settleDoubtful(lines, doubtful, marks);
-    return { lines: [...settled.lines, ...settled.apart], unread };
+    return [...settled.lines, ...settled.apart];
   }
 
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
@@ -337,8 +329,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const page = decodePgm(bytes);
     const rings = findRings(page, estimateLineHeight(page));
     const grey = withoutRings(page, rings);
-    const { lines, unread } = printedPass.replay ?? (await readLines(grey, printed));
-    printedPass.record?.({ lines, unread });
+    const lines = printedPass.replay ?? (await readLines(grey, printed));
+    printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
@@ -351,9 +343,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const text = rows.map((r) => r.text).join("\n");
     const chars = rows.reduce((n, r) => n + r.text.length, 0);
     const confidence = chars ? rows.reduce((s, r) => s + r.confidence * r.text.length, 0) / chars : 0;
-    // Ink still unread once the handwriting pass has reached a number's digits.
-    const missed = unread.filter((box) => !rows.some((r) => r.words.some((w) => overlap(w.bbox, box) > 0)));
-    return { text, lines: rows, confidence, width: grey.width, height: grey.height, ...(missed.length && { unread: missed }) };
+    return { text, lines: rows, confidence, width: grey.width, height: grey.height };
   }
 
   return { name: "pp-ocrv4", recognize, memoryBytes };

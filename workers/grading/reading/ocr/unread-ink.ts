@@ -221,7 +221,7 @@ export function settleDoubtful(
 }
 
 /** The area two boxes share. */
-export function overlap(a: BoundingBox, b: BoundingBox): number {
+function overlap(a: BoundingBox, b: BoundingBox): number {
   const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return across > 0 && down > 0 ? across * down : 0;
