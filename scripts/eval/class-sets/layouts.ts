@@ -57,7 +57,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // development the same day (decision 0095), and "circled", written then and not run before its first measure, took
 // its place; its one blind measure (2026-11-28): 36/35/35 of 48 as a set, clean/photographed/phone snap, every
 // circled option unread and its miss seldom flagged (0/12, 1/13, 4/13). It moved to development on 2026-11-29
-// (decision 0097), and "ticked", written that day and not run before its first measure, took its place.
+// (decision 0097), and "ticked", written that day and not run before its first measure, took its place; its one blind
+// measure (2026-11-29): 34/25/25 of 40 as a set, clean/photographed/phone snap, no tick read, misses flagged 6/6,
+// 4/15, 14/15.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
