@@ -26,6 +26,7 @@ import {
 import {
   answerFirst,
   answerGrid,
+  brackets,
   dotted,
   keyStem,
   matching,
@@ -59,7 +60,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // circled option unread and its miss seldom flagged (0/12, 1/13, 4/13). It moved to development on 2026-11-29
 // (decision 0097), and "ticked", written that day and not run before its first measure, took its place; its one blind
 // measure (2026-11-29): 34/25/25 of 40 as a set, clean/photographed/phone snap, no tick read, misses flagged 6/6,
-// 4/15, 14/15.
+// 4/15, 14/15. It moved to development the same day (decision 0099), and "brackets", written then and not run before
+// its first measure, took its place.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -76,8 +78,9 @@ export const DEV_FAMILIES = [
   "stacked",
   "dotted",
   "circled",
+  "ticked",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "ticked"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "brackets"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -262,6 +265,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   // Each multiple-choice question's options one a line under it, a printed box before each, the answer's box ticked
   // or crossed; the other answers on a plain ruled line under their question.
   ticked: { kinds: [...KINDS, "choice", "choice", "choice"], place: ticked },
+  // Each question's line ends in printed brackets at the right margin, the answer written between them.
+  brackets: { kinds: [...KINDS, "choice", "choice"], place: brackets },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

@@ -318,3 +318,26 @@ export const dotted: Layout = (t, qs) => {
   }
   t.bottom = y;
 };
+
+/**
+ * Brackets: every question's line ends in a pair of printed brackets at the right margin, "(          )", the answer
+ * written between them; a multiple-choice question's options on the line under it.
+ */
+export const brackets: Layout = (t, qs) => {
+  t.marks.push(print("Write each answer between the brackets.", LEFT, TOP));
+  let y = TOP + LH * 1.8;
+  for (const [i, q] of qs.entries()) {
+    const lines = wrap(`${i + 1}. ${q.text}`, RIGHT - LEFT - 200);
+    lines.forEach((l, k) => t.marks.push(print(l, k ? LEFT + 22 : LEFT, y + k * LH)));
+    const last = y + (lines.length - 1) * LH;
+    t.marks.push(print("(", RIGHT - 150, last), print(")", RIGHT - 10, last));
+    t.slots.push({ x: RIGHT - 125, y: last });
+    y = last + LH;
+    if (q.options) {
+      t.marks.push(print(q.options.join("    "), LEFT + 30, y));
+      y += LH;
+    }
+    y += LH * 0.9;
+  }
+  t.bottom = y;
+};
