@@ -108,6 +108,9 @@ describe("the option circled", () => {
     expect(circledOption(circled(options, [3, 5]))).toBe("B, C");
     expect(circledOption(circled(["True", "False"], [1]))).toBe("False");
     expect(circledOption(circled(["True", "False"], [1]), true)).toBeUndefined();
+    // A circled question number is no answer.
+    expect(circledOption(circled(["5.", "The", "sun", "is", "a", "star.", "True", "False"], [0]))).toBeUndefined();
+    expect(circledOption(circled(["5.", "The", "sun", "is", "a", "star.", "True", "False"], [0, 6]))).toBe("True");
     expect(circledOption(circled(options, []))).toBeUndefined();
     expect(circledOption(undefined)).toBeUndefined();
   });

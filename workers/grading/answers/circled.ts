@@ -2,7 +2,7 @@
 // the option's letter, as if written. "A) iron  B) water  (C) salt)  D) sand" answers C; circled words of two
 // options answer both letters (a careful teacher gives no mark for two options); circled words on a line of options
 // without letters ("True  False") answer those words.
-import { OPTION_LABEL } from "./template";
+import { OPTION_LABEL, QUESTION_LABEL } from "./template";
 import { unionOf, type TextLine } from "./layout";
 
 /** An option's label starting a word, read with or without its stop ("C)", "(c)", "C)salt"), and its letter. */
@@ -21,11 +21,14 @@ export function circledOption(words: readonly { text: string; circled?: true }[]
   });
   const labelled = labels.filter(Boolean).length >= 2;
   if (!labelled && lettered) return undefined;
+  // Circled words without letters ("True  False"), a question's label left out (a circled "5." is no answer).
   if (!labelled)
-    return words
-      .filter((w) => w.circled)
-      .map((w) => w.text)
-      .join(" ");
+    return (
+      words
+        .filter((w) => w.circled && !QUESTION_LABEL.test(w.text))
+        .map((w) => w.text)
+        .join(" ") || undefined
+    );
   // Each circled word's option: the label at it or the nearest before it.
   const letters = new Set<string>();
   words.forEach((w, i) => {

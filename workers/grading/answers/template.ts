@@ -78,7 +78,7 @@ function lostStop(words: readonly { text: string }[], j: number): boolean {
 }
 
 /** A question's printed label: its number and stop ("2.", "11)"), or "Q" and its number ("Q7"). */
-const QUESTION_LABEL = /^(?:\d{1,3}[.)]|Q\d{1,3}[.):]?)$/i;
+export const QUESTION_LABEL = /^(?:\d{1,3}[.)]|Q\d{1,3}[.):]?)$/i;
 
 /** An option's label: a letter and its stop ("C)", "K.", "(b)"). */
 export const OPTION_LABEL = /^\(?[a-z][).]$/i;
