@@ -75,8 +75,9 @@ export function withoutRings(page: GreyImage, rings: readonly Ring[]): GreyImage
 /** The words of `lines` that a ring closes in: along the word's middle, inside at some point, outside at none. */
 export function circledWords(rings: readonly Ring[], lines: readonly ReadLine[]): Set<ReadWord> {
   const circled = new Set<ReadWord>();
+  const words = rings.length ? lines.flatMap((l) => l.words) : [];
   for (const { piece: c, inside } of rings)
-    for (const word of lines.flatMap((l) => l.words)) {
+    for (const word of words) {
       const [x0, x1] = [word.bbox.x / CELL, (word.bbox.x + word.bbox.width) / CELL];
       const y = Math.floor((word.bbox.y + word.bbox.height / 2) / CELL);
       if (x1 <= c.x0 || x0 >= c.x1 || y <= c.y0 || y >= c.y1) continue;
