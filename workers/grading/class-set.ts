@@ -31,8 +31,8 @@ function geometry(page: PageReading): StoredPage {
       text: l.text,
       confidence: l.confidence,
       bbox: l.bbox,
-      // A circled word stays marked: a page regraded against the template answers with the option it circled.
-      words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox, ...(w.circled && { circled: w.circled }) })),
+      // A chosen word stays marked: a page regraded against the template answers with the option circled or ticked.
+      words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox, ...(w.chosen && { chosen: w.chosen }) })),
     })),
   };
 }

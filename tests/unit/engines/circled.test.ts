@@ -4,24 +4,20 @@
 import { describe, expect, it } from "vitest";
 import type { GreyImage } from "../../../workers/grading/reading/ocr/grey-filters";
 import { circledWords, findRings, withoutRings } from "../../../workers/grading/reading/ocr/circled";
-import { circledOption } from "../../../workers/grading/answers/circled";
+import { chosenOption } from "../../../workers/grading/answers/chosen";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { answerRegion } from "../../../workers/grading/answers/regions";
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { extractFromLines, extractFromReading, readingLines } from "../../../workers/grading/answers/student-work";
 import type { ReadLine } from "../../../workers/grading/reading/types";
 import { ocrPage, ocrReading, row } from "./ocr-pages";
+import { blot, inked, paper as base } from "./ink-paper";
 
 const W = 800;
 const H = 300;
 const TEXT = 24;
 
-function paper(): GreyImage {
-  return { width: W, height: H, data: new Uint8Array(W * H).fill(245) };
-}
-function blot(page: GreyImage, x: number, y: number, w: number, h: number) {
-  for (let r = y; r < y + h; r++) for (let c = x; c < x + w; c++) page.data[r * W + c] = 20;
-}
+const paper = () => base(W, H);
 /** A pen's ellipse, 3 px wide, centred at (cx, cy); `open` radians of it left undrawn at its right. */
 function ellipse(page: GreyImage, cx: number, cy: number, a: number, b: number, open = 0) {
   for (let t = open / 2; t < 2 * Math.PI - open / 2; t += 0.002) {
@@ -39,12 +35,6 @@ const line = (y: number, words: [string, number, number][]): ReadLine => ({
   bbox: { x: words[0]![1], y: y - TEXT, width: 500, height: 2 * TEXT },
   words: words.map(([text, x, width]) => ({ text, confidence: 0.95, bbox: { x, y: y - TEXT, width, height: 2 * TEXT } })),
 });
-const inked = (page: GreyImage, x: number, y: number, w: number, h: number) => {
-  let n = 0;
-  for (let r = y; r < y + h; r++) for (let c = x; c < x + w; c++) if (page.data[r * W + c]! < 128) n++;
-  return n;
-};
-
 describe("rings of ink", () => {
   it("finds a loop around an option, paints it out, and marks the words it closed in", () => {
     const page = paper();
@@ -93,26 +83,26 @@ describe("rings of ink", () => {
 });
 
 const circled = (words: string[], marked: number[]) =>
-  words.map((text, i) => (marked.includes(i) ? { text, circled: true as const } : { text }));
+  words.map((text, i) => (marked.includes(i) ? { text, chosen: "circled" as const } : { text }));
 
 describe("the option circled", () => {
   it("is the letter of the option its circled words belong to", () => {
     const options = ["A)", "iron", "B)", "water", "C)", "salt", "D)", "sand"];
-    expect(circledOption(circled(options, [4, 5]))).toBe("C");
-    expect(circledOption(circled(options, [5]))).toBe("C");
-    expect(circledOption(circled(["A)", "iron", "(b)", "water"], [2]))).toBe("B");
+    expect(chosenOption(circled(options, [4, 5]))).toBe("C");
+    expect(chosenOption(circled(options, [5]))).toBe("C");
+    expect(chosenOption(circled(["A)", "iron", "(b)", "water"], [2]))).toBe("B");
     // A label whose stop was lost, a label read twice.
-    expect(circledOption(circled(["A)", "lungs", "B", "liver", "C)", "heart"], [2, 3]))).toBe("B");
-    expect(circledOption(circled(["A)", "square", "C", "C)", "pentagon"], [2, 3, 4]))).toBe("C");
+    expect(chosenOption(circled(["A)", "lungs", "B", "liver", "C)", "heart"], [2, 3]))).toBe("B");
+    expect(chosenOption(circled(["A)", "square", "C", "C)", "pentagon"], [2, 3, 4]))).toBe("C");
     // Two options circled answer both; words without letters answer themselves; nothing circled, nothing.
-    expect(circledOption(circled(options, [3, 5]))).toBe("B, C");
-    expect(circledOption(circled(["True", "False"], [1]))).toBe("False");
-    expect(circledOption(circled(["True", "False"], [1]), true)).toBeUndefined();
+    expect(chosenOption(circled(options, [3, 5]))).toBe("B, C");
+    expect(chosenOption(circled(["True", "False"], [1]))).toBe("False");
+    expect(chosenOption(circled(["True", "False"], [1]), true)).toBeUndefined();
     // A circled question number is no answer.
-    expect(circledOption(circled(["5.", "The", "sun", "is", "a", "star.", "True", "False"], [0]))).toBeUndefined();
-    expect(circledOption(circled(["5.", "The", "sun", "is", "a", "star.", "True", "False"], [0, 6]))).toBe("True");
-    expect(circledOption(circled(options, []))).toBeUndefined();
-    expect(circledOption(undefined)).toBeUndefined();
+    expect(chosenOption(circled(["5.", "The", "sun", "is", "a", "star.", "True", "False"], [0]))).toBeUndefined();
+    expect(chosenOption(circled(["5.", "The", "sun", "is", "a", "star.", "True", "False"], [0, 6]))).toBe("True");
+    expect(chosenOption(circled(options, []))).toBeUndefined();
+    expect(chosenOption(undefined)).toBeUndefined();
   });
 
   it("answers its question on a page read alone, options under the question or on its line", () => {
@@ -129,9 +119,9 @@ describe("the option circled", () => {
       [2, 7],
       [2, 8],
     ] as const)
-      page.lines[l]!.words[k]!.circled = true;
+      page.lines[l]!.words[k]!.chosen = "circled";
     // The child's own answer circled is read where it stands, once.
-    page.lines[4]!.words[1]!.circled = true;
+    page.lines[4]!.words[1]!.chosen = "circled";
     const work = extractFromReading(ocrReading(page), key);
     expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "C", 2: "B", 3: "45" });
     expect(work.duplicates).toEqual([]);
@@ -151,8 +141,8 @@ describe("the option circled", () => {
         row(180, [{ x: 100, text: "2. What is 9 × 5?" }]),
         row(220, [{ x: 140, text: `Answer: ${answer}` }]),
       ]);
-      p.lines[2]!.words[chosen]!.circled = true;
-      p.lines[2]!.words[chosen + 1]!.circled = true;
+      p.lines[2]!.words[chosen]!.chosen = "circled";
+      p.lines[2]!.words[chosen + 1]!.chosen = "circled";
       return p;
     };
     const pages = [sheet("Ava Patel", 4, "45"), sheet("Liam Nguyen", 2, "44"), sheet("Mia Chen", 0, "45"), sheet("Noah Kim", 4, "54")];

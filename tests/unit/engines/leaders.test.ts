@@ -1,24 +1,14 @@
 // Dotted leaders painted out before a page is read: a run of small dots on one baseline goes, an answer written on
 // it, a decimal point, an ellipsis and a full stop stay.
 import { describe, expect, it } from "vitest";
-import type { GreyImage } from "../../../workers/grading/reading/ocr/grey-filters";
 import { withoutLeaders } from "../../../workers/grading/reading/ocr/leaders";
+import { blot, inked, paper as base } from "./ink-paper";
 
 const W = 800;
 const H = 200;
 const TEXT = 30;
 
-function paper(): GreyImage {
-  return { width: W, height: H, data: new Uint8Array(W * H).fill(250) };
-}
-function blot(page: GreyImage, x: number, y: number, w: number, h: number) {
-  for (let r = y; r < y + h; r++) for (let c = x; c < x + w; c++) page.data[r * W + c] = 20;
-}
-const inked = (page: GreyImage, x: number, y: number, w: number, h: number) => {
-  let n = 0;
-  for (let r = y; r < y + h; r++) for (let c = x; c < x + w; c++) if (page.data[r * W + c]! < 128) n++;
-  return n;
-};
+const paper = () => base(W, H, 250);
 
 describe("dotted leaders", () => {
   it("paints out a row of dots, and leaves the answer written on it", () => {

@@ -191,6 +191,13 @@ describe("extractStudentWork", () => {
     expect(answers(text)).toEqual({ 1: "50%", 2: "Paris", 3: "6.5", 4: "", 5: "54", 6: "x = 5" });
   });
 
+  it("takes the line under an instruction to add or multiply, and a decimal under its question, for the answer", () => {
+    const text = ["8) Write 6/42 in simplest form.", "1/7", "9) Add 413 and 58.", "471", "10) Round 8.038 to the nearest tenth.", "8.0"];
+    expect(answers(text.join("\n"), "8. 1/7\n9. 471\n10. 8.0")).toEqual({ 8: "1/7", 9: "471", 10: "8.0" });
+    // A label whose point a digit follows is still a label where the questions run on to it.
+    expect(answers("1.5\n2.7", "1. 5\n2. 7")).toEqual({ 1: "5", 2: "7" });
+  });
+
   it("takes the letter written before a question's number as its answer where the key is a letter (matching)", () => {
     const text =
       "Match each question with its answer.\n1. Write 3/4 as a percent. A. 350 cm\nK 2. Add 305 and 86. B. 60\nG 3. Write 1/2 as a percent. C. 2/3";

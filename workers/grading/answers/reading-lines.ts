@@ -2,7 +2,7 @@
 // the student wrote on each line (the words the worksheet's template does not have there).
 import type { DocumentReading, ReadWord } from "../reading/types";
 import { cutFrom } from "./answer-grid";
-import { circledAnswer, circledOption } from "./circled";
+import { chosenAnswer, chosenOption } from "./chosen";
 import { layoutLines, type TextLine } from "./layout";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
@@ -16,8 +16,9 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
     const lines = layoutLines(page).map((l) => ({ ...l, page: page.number }));
     const marked = template ? studentWords(template, page) : null;
-    // An option circled on a page read alone: its letter, on a line of its own under the option's, is the answer.
-    if (!marked) return lines.flatMap((l) => [l, ...circledAnswer(l)]);
+    // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the
+    // answer.
+    if (!marked) return lines.flatMap((l) => [l, ...chosenAnswer(l)]);
     return lines.map((l) => {
       // A word read across the print and the student's ink is cut in two, a question's label misread at its place
       // is the label (template.ts).
@@ -33,9 +34,9 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
         const after = source && marked.joined.get(source)?.[1];
         return !!source && (marked.words.has(source) || (!!after && marked.words.has(after)));
       };
-      // An option circled on a line the student wrote nothing else on: its letter is what they wrote there.
+      // An option circled or ticked on a line the student wrote nothing else on: its letter is what they wrote there.
       const student = studentText(words ?? [], (w) => theirs(w as ReadWord));
-      return { ...l, text, words, student: student || (circledOption(words) ?? student) };
+      return { ...l, text, words, student: student || (chosenOption(words) ?? student) };
     });
   });
 }

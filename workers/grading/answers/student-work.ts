@@ -120,10 +120,10 @@ function splitQuestionLine(rest: string): { questionText?: string; answer: strin
     const answer = cleanAnswer(afterSentence[2]);
     if (answer) return { questionText: afterSentence[1].trim(), answer, open: false };
   }
-  // "Solve: 2x + 3 = 13", "Simplify 3(x + 2)": an instruction, its answer comes below.
+  // "Solve: 2x + 3 = 13", "Simplify 3(x + 2)", "Add 413 and 58.": an instruction, its answer comes below.
   // (A question whose '?' was misread still starts like one.)
   if (
-    /^(solve|simplify|find|evaluate|calculate|compute|work out|write|explain|name|describe|list|show|convert|round|estimate|what|which|who|whom|whose|how|why|when|where|is|are|does|do|can)\b/i.test(
+    /^(solve|simplify|find|evaluate|calculate|compute|work out|write|explain|name|describe|list|show|convert|round|estimate|add|subtract|multiply|divide|give|complete|order|measure|count|express|rewrite|expand|factori[sz]e|reduce|change|state|identify|what|which|who|whom|whose|how|why|when|where|is|are|does|do|can)\b/i.test(
       rest,
     )
   ) {
@@ -182,6 +182,16 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     }),
     plausibleNumber,
   );
+  // A decimal written under its question ("8.0" under question 9) reads like a label: one whose point a digit follows,
+  // no later than a question read before it, is an answer.
+  const decimals = new Set(
+    texts.flatMap((text, i) => {
+      const n = questionNumbers[i];
+      const before = questionNumbers.slice(0, i).filter((m) => m !== undefined);
+      return n !== undefined && /^\s*\d{1,3}\.\d/.test(text) && before.some((m) => m >= n) ? [i] : [];
+    }),
+  );
+  decimals.forEach((i) => (questionNumbers[i] = undefined));
   // A letter taken for a 1 or a 5 below where that question was read ("L. 1/5", a matching column's last option) is
   // the letter it reads as.
   relabelled.forEach((yes, i) => {
@@ -223,7 +233,8 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
    * rules for pages read alone: the student's words outside the known places.
    */
   const fromTemplate = (line: TextLine, student: string, text: string, index: number): boolean => {
-    const numbered = text.match(QUESTION_NUMBER);
+    // A question's label is print: a line the student's words start ("8.0", "3) 45" written in the margin) has none.
+    const numbered = !(student && text.startsWith(student)) && text.match(QUESTION_NUMBER);
     const number = numbered ? (questionNumbers[index] ?? Number(numbered[1])) : undefined;
     const answer = (n: number) => withPrintedUnit(text, student, fixLetterO(cleanAnswer(student.replace(/^[=:]\s*/, "")), acceptedFor(n)));
     if (number !== undefined && plausibleNumber(number)) {
@@ -311,7 +322,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         return;
       }
     }
-    const numbered = text.match(QUESTION_NUMBER);
+    const numbered = !decimals.has(index) && text.match(QUESTION_NUMBER);
     if (numbered) {
       const number = questionNumbers[index] ?? Number(numbered[1]);
       if (plausibleNumber(number)) {

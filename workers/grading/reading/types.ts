@@ -20,8 +20,11 @@ export interface ReadWord {
   printed?: true;
   /** A number read without a point whose ink shows one between its digits: its text with the point (ocr/lost-points.ts). */
   pointSeen?: string;
-  /** A loop of ink closes the word in: the student circled it (ocr/circled.ts), an option chosen. */
-  circled?: true;
+  /**
+   * An option the student chose with their pen: a loop of ink closes the word in (ocr/circled.ts), or it follows a
+   * printed box they ticked or crossed (ocr/ticked.ts).
+   */
+  chosen?: "circled" | "ticked";
 }
 
 /**

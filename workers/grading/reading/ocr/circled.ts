@@ -4,7 +4,7 @@
 // each piece of ink the size of a loop around a word or two is tested: is it a ring (no long straight side, as a
 // printed box or a table's cell has) that closes other ink in? Each ring is painted out, the page read, and the words
 // it closed in are marked `circled` for the answer finders (answers/circled.ts).
-import { inkCells, paperGrey, type GreyImage } from "./grey-filters";
+import { inkCells, paintCells, type GreyImage } from "./grey-filters";
 import type { ReadLine, ReadWord } from "../types";
 import { components, type Component } from "../handwriting/segment";
 
@@ -58,18 +58,13 @@ export function findRings(page: GreyImage, textHeight: number | undefined): Ring
 
 /** The page with its rings painted the paper's grey, so that what they close in is read as if they were not there. */
 export function withoutRings(page: GreyImage, rings: readonly Ring[]): GreyImage {
-  if (!rings.length) return page;
-  const paper = paperGrey(page, INK);
-  const data = new Uint8Array(page.data);
-  const w = Math.ceil(page.width / CELL);
-  for (const { loop } of rings)
-    for (const p of loop) {
-      const [cx, cy] = [p % w, Math.floor(p / w)];
-      const [x0, y0] = [Math.max(0, cx * CELL - EDGE), Math.max(0, cy * CELL - EDGE)];
-      const [x1, y1] = [Math.min(page.width, (cx + 1) * CELL + EDGE), Math.min(page.height, (cy + 1) * CELL + EDGE)];
-      for (let y = y0; y < y1; y++) data.fill(paper, y * page.width + x0, y * page.width + x1);
-    }
-  return { width: page.width, height: page.height, data };
+  return paintCells(
+    page,
+    rings.map((r) => r.loop),
+    CELL,
+    EDGE,
+    INK,
+  );
 }
 
 /** The words of `lines` that a ring closes in: along the word's middle, inside at some point, outside at none. */

@@ -368,3 +368,22 @@ export function paperGrey(page: GreyImage, ink: number): number {
   light.sort((a, b) => a - b);
   return light[light.length >> 1] ?? 255;
 }
+
+/**
+ * The page with lists of its cells (`cell` pixels a side, indexes row by row as inkCells has them) painted the paper's
+ * grey, `edge` pixels around each too: a student's mark taken off the print it was drawn over.
+ */
+export function paintCells(page: GreyImage, lists: readonly (readonly number[])[], cell: number, edge: number, ink: number): GreyImage {
+  if (!lists.some((l) => l.length)) return page;
+  const paper = paperGrey(page, ink);
+  const data = new Uint8Array(page.data);
+  const w = Math.ceil(page.width / cell);
+  for (const cells of lists)
+    for (const p of cells) {
+      const [cx, cy] = [p % w, Math.floor(p / w)];
+      const [x0, y0] = [Math.max(0, cx * cell - edge), Math.max(0, cy * cell - edge)];
+      const [x1, y1] = [Math.min(page.width, (cx + 1) * cell + edge), Math.min(page.height, (cy + 1) * cell + edge)];
+      for (let y = y0; y < y1; y++) data.fill(paper, y * page.width + x0, y * page.width + x1);
+    }
+  return { width: page.width, height: page.height, data };
+}

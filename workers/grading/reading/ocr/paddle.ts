@@ -6,7 +6,7 @@
 // See docs/decisions/0018-pp-ocr-engine.md.
 import { DetectionService, Image } from "paddleocr";
 import type { OcrEngine, OcrPage } from "./engine";
-import type { BoundingBox, PrintedLayout, ReadLine } from "../types";
+import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../types";
 import { decodePgm, estimateLineHeight, type GreyImage } from "./cleanup";
 import { inAnswerZone, mapFromAnchors, printedBoxesAt, printedPartsAt, type Affine } from "../registration";
 import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../box-registration";
@@ -17,6 +17,7 @@ import { splitTallBox, typicalHeight } from "./tall-boxes";
 import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
 import { circledWords, findRings, withoutRings } from "./circled";
+import { findTickBoxes, tickedWords, withoutTicks } from "./ticked";
 import { ctcDecode, type Decoded } from "./ctc";
 import { boxCrop, boxLine, partCrops, partLine, REC_HEIGHT, type BoxCrop, type DetectedBox } from "./box-crops";
 import { framesOf, padded, similarWidths, type RecCrop } from "./rec-batches";
@@ -324,22 +325,23 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   }
 
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
-    // A student's loop around an option (circled.ts) is painted out before the page is read: read through, it hid
-    // the option or became brackets in it.
+    // A student's loop around an option (circled.ts), a box they ticked and its tick (ticked.ts) are painted out
+    // before the page is read: read through, the loop hid the option or became brackets in it, the tick a glyph.
     const page = decodePgm(bytes);
-    const rings = findRings(page, estimateLineHeight(page));
-    const grey = withoutRings(page, rings);
+    const textHeight = estimateLineHeight(page);
+    const [rings, boxes] = [findRings(page, textHeight), findTickBoxes(page, textHeight)];
+    const grey = withoutTicks(withoutRings(page, rings), boxes);
     const lines = printedPass.replay ?? (await readLines(grey, printed));
     printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
     const read = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
-    // The words a ring closed in: an option the student circled.
-    const circled = circledWords(rings, read);
-    const rows = circled.size
-      ? read.map((r) => ({ ...r, words: r.words.map((w) => (circled.has(w) ? { ...w, circled: true as const } : w)) }))
-      : read;
+    // The words a ring closed in or a ticked box stands before: an option the student chose.
+    const [circled, ticked] = [circledWords(rings, read), tickedWords(boxes, read)];
+    const chosen = (w: ReadWord): ReadWord =>
+      circled.has(w) ? { ...w, chosen: "circled" } : ticked.has(w) ? { ...w, chosen: "ticked" } : w;
+    const rows = circled.size || ticked.size ? read.map((r) => ({ ...r, words: r.words.map(chosen) })) : read;
     const text = rows.map((r) => r.text).join("\n");
     const chars = rows.reduce((n, r) => n + r.text.length, 0);
     const confidence = chars ? rows.reduce((s, r) => s + r.confidence * r.text.length, 0) / chars : 0;
