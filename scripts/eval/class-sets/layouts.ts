@@ -38,7 +38,7 @@ import {
   workSpace,
   type Layout,
 } from "./more-layouts";
-import { circled, ticked } from "./mark-layouts";
+import { bubbles, circled, ticked } from "./mark-layouts";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -80,7 +80,7 @@ export const DEV_FAMILIES = [
   "circled",
   "ticked",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "brackets"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "brackets", "bubbles"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -267,6 +267,9 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   ticked: { kinds: [...KINDS, "choice", "choice", "choice"], place: ticked },
   // Each question's line ends in printed brackets at the right margin, the answer written between them.
   brackets: { kinds: [...KINDS, "choice", "choice"], place: brackets },
+  // Each multiple-choice question's options on the line under it, a row of lettered bubbles under them, the answer's
+  // filled in; every other answer in a box at the right margin of its question's line.
+  bubbles: { kinds: [...KINDS, "choice", "choice", "choice"], place: bubbles },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
@@ -312,8 +315,9 @@ function fill(template: Template, questions: Question[], student: string, rng: R
   const rules = [...template.rules];
   answers.forEach((a, i) => {
     // An option circled or ticked, not written: the one the answer names, by its letter or its words.
-    const [options, boxes] = [template.circles?.[i], template.ticks?.[i]];
-    const chosen = (options || boxes) && questions[i]!.options!.findIndex((o) => o.startsWith(`${a.text})`) || o.endsWith(` ${a.text}`));
+    const [options, boxes, discs] = [template.circles?.[i], template.ticks?.[i], template.bubbles?.[i]];
+    const chosen =
+      (options || boxes || discs) && questions[i]!.options!.findIndex((o) => o.startsWith(`${a.text})`) || o.endsWith(` ${a.text}`));
     if (options && a.text && chosen! >= 0) {
       const o = options[chosen!]!;
       const [padX, padY] = [8 + rng() * 6, 6 + rng() * 4];
@@ -328,6 +332,11 @@ function fill(template: Template, questions: Question[], student: string, rng: R
           ? { kind: "tick", x: b.x + 1 + dx, y: b.y - 6 - rng() * 4 + dy, w: b.w + 4 + rng() * 6, h: b.w + 4 }
           : { kind: "cross", x: b.x - 2 + dx, y: b.y - 2 + dy, w: b.w + 4, h: b.w + 4 },
       );
+    } else if (discs && a.text && chosen! >= 0) {
+      // A bubble filled in, a little over its edge or short of it.
+      const b = discs[chosen!]!;
+      const [grow, dx, dy] = [(rng() - 0.4) * 4, (rng() - 0.5) * 3, (rng() - 0.5) * 3];
+      rules.push({ kind: "disc", x: b.x - grow + dx, y: b.y - grow + dy, w: b.w + 2 * grow, h: b.w + 2 * grow });
     } else if (a.text) marks.push(written(a.text, template.slots[i]!));
     // The working, where the sheet has room for it: most children show it.
     const work = template.scratch?.[i] && working(questions[i]!);

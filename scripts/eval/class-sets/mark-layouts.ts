@@ -1,8 +1,9 @@
 // Layout families of the class-set evaluation (layouts.ts) where a multiple-choice answer is a mark of the student's
 // pen on a printed option, not a word: CIRCLED options (the option circled on its options' line, the other answers on
-// "Answer:" lines) and TICKED boxes (each option on its own line after a printed box, the right one ticked or
-// crossed; the other answers on a plain ruled line under their question).
-import { answerLine, LEFT, LH, print, TOP, width } from "./sheet";
+// "Answer:" lines), TICKED boxes (each option on its own line after a printed box, the right one ticked or
+// crossed; the other answers on a plain ruled line under their question) and BUBBLES (a row of lettered bubbles
+// under each question's options, the right one filled in; the other answers in a box at the right margin).
+import { answerLine, LEFT, LH, print, RIGHT, TOP, width } from "./sheet";
 import type { Layout } from "./more-layouts";
 
 /**
@@ -61,6 +62,40 @@ export const ticked: Layout = (t, qs) => {
       t.rules.push({ kind: "line", x: LEFT + 40, y: y + LH + 5, w: 280 });
       t.slots.push({ x: LEFT + 48, y: y + LH });
       y += LH * 2.6;
+    }
+  }
+  t.bottom = y;
+};
+
+/**
+ * Bubbles: "Fill in the bubble of the right answer." Each multiple-choice question's options on the line under it,
+ * and under them a row of printed bubbles, one a letter with the letter small inside; the student fills the chosen
+ * one in (fill draws the disc). Every other question's answer is written in a printed box at the right margin of its
+ * line.
+ */
+export const bubbles: Layout = (t, qs) => {
+  t.marks.push(print("Fill in the bubble of the right answer. Write the other answers in the box.", LEFT, TOP));
+  t.bubbles = [];
+  const [r, step] = [9, 46];
+  let y = TOP + LH * 1.8;
+  for (const [i, q] of qs.entries()) {
+    t.marks.push(print(`${i + 1}. ${q.text}`, LEFT, y));
+    if (q.options) {
+      t.marks.push(print(q.options.join("     "), LEFT + 30, y + LH * 1.1));
+      const cy = y + LH * 2.1 - 6;
+      t.bubbles[i] = q.options.map((o, k) => {
+        const cx = LEFT + 30 + r + k * step;
+        t.rules.push({ kind: "bubble", x: cx - r, y: cy - r, w: 2 * r, h: 2 * r });
+        t.marks.push(print(o.slice(0, 1), cx - 4, cy + 4, 11));
+        return { x: cx - r, y: cy - r, w: 2 * r };
+      });
+      t.slots.push({ x: LEFT + width(`${i + 1}. ${q.text}`) + 22, y });
+      y += LH * 3.3;
+    } else {
+      const [w, h] = [170, 34];
+      t.rules.push({ kind: "box", x: RIGHT - w, y: y - 24, w, h });
+      t.slots.push({ x: RIGHT - w + 12, y: y + 2 });
+      y += LH * 2;
     }
   }
   t.bottom = y;

@@ -70,7 +70,17 @@ export async function renderPage(page: FilledPage, render: Render, seed: number)
       ctx.restore();
       continue;
     }
-    if (r.kind === "box") ctx.rect(r.x, r.y, r.w, r.h ?? 0);
+    if (r.kind === "disc") {
+      // A bubble filled in with the student's pencil.
+      ctx.save();
+      ctx.fillStyle = ink;
+      ctx.ellipse(r.x + r.w / 2, r.y + (r.h ?? 0) / 2, r.w / 2, (r.h ?? 0) / 2, 0, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.restore();
+      continue;
+    }
+    if (r.kind === "bubble") ctx.ellipse(r.x + r.w / 2, r.y + (r.h ?? 0) / 2, r.w / 2, (r.h ?? 0) / 2, 0, 0, 2 * Math.PI);
+    else if (r.kind === "box") ctx.rect(r.x, r.y, r.w, r.h ?? 0);
     else {
       ctx.moveTo(r.x, r.y);
       ctx.lineTo(r.x + r.w, r.y);

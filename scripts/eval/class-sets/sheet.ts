@@ -22,14 +22,14 @@ export interface Mark {
 }
 export interface Rule {
   /**
-   * A ruled line or box of the sheet; an ellipse is a student's pen circling an option, a tick or a cross their pen's
-   * mark in an option's box (its strokes within x, y, w, h).
+   * A ruled line, box or bubble of the sheet; an ellipse is a student's pen circling an option, a tick or a cross
+   * their pen's mark in an option's box (its strokes within x, y, w, h), a disc a bubble they filled in.
    */
-  kind: "line" | "box" | "ellipse" | "tick" | "cross";
+  kind: "line" | "box" | "bubble" | "ellipse" | "tick" | "cross" | "disc";
   x: number;
   y: number;
   w: number;
-  /** Boxes, ellipses, ticks and crosses only. */
+  /** Boxes, bubbles, ellipses, ticks, crosses and discs only. */
   h?: number;
 }
 /** Where an answer is written: the start of its baseline. */
@@ -47,6 +47,8 @@ export interface Template {
   circles?: ({ x: number; y: number; w: number }[] | undefined)[];
   /** A multiple-choice question's option boxes (top left, side), by question (the ticked family): the answer's is ticked. */
   ticks?: ({ x: number; y: number; w: number }[] | undefined)[];
+  /** A multiple-choice question's bubbles (top left, diameter), by question (the bubbles family): the answer's is filled. */
+  bubbles?: ({ x: number; y: number; w: number }[] | undefined)[];
   name: Slot;
   bottom: number;
 }
