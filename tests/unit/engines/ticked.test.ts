@@ -60,7 +60,7 @@ describe("tick boxes", () => {
     expect([...tickedWords(found, read)].map((w) => w.text)).toEqual(["B)", "water", "D)", "sand"]);
   });
 
-  it("takes no digit written in a box, answer box, letter or page without boxes for a tick", () => {
+  it("takes no digit written in a box, answer box, letters or page without boxes for a tick", () => {
     const page = paper(600, 300);
     // A digit written inside a box, apart from its sides: the box is empty of marks.
     box(page, 100, 50);
@@ -72,6 +72,10 @@ describe("tick boxes", () => {
     blot(page, 420, 72, 14, 2);
     blot(page, 420, 60, 2, 14);
     blot(page, 432, 60, 2, 14);
+    // A bold "B" a text line high: straight at the left and along its foot, its top bowl round at the right.
+    box(page, 480, 50, 24, 26);
+    blot(page, 480, 62, 24, 2);
+    for (const y of [50, 51]) page.data.fill(245, y * page.width + 502, y * page.width + 504);
     const found = findTickBoxes(page, TEXT);
     expect(found.ticked).toEqual([]);
     expect(found.empty.map((b) => [b.x0 * 2, b.y0 * 2])).toEqual([[100, 50]]);

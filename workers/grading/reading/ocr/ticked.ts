@@ -16,8 +16,8 @@ const CELL = 2;
 const SMALL = 0.85;
 const LARGE = 1.6;
 /** A box is square: its width over its height no further from 1 than this. */
-const SQUARE = 0.25;
-/** A side is a line of ink over this share of its length (a photo's thin rule breaks a little). */
+const SQUARE = 0.15;
+/** A side is an unbroken line of ink over this share of its length (a photo's thin rule breaks a little). */
 const SIDE = 0.85;
 /** A row or column along a box's side this share ink is of the side's stroke. */
 const BAND = 0.8;
@@ -114,6 +114,15 @@ function squareIn(piece: Component, pageW: number, text: number): CellBox | unde
     for (let k = 0; k <= length; k++) n += ink[along ? y * fw + x + k : (y + k) * fw + x]!;
     return n / (length + 1);
   };
+  // The longest unbroken run of ink along it, as a share of its length: a side is a line, not a letter's arcs.
+  const straight = (x: number, y: number, along: 0 | 1, length: number) => {
+    let [run, longest] = [0, 0];
+    for (let k = 0; k <= length; k++) {
+      run = ink[along ? y * fw + x + k : (y + k) * fw + x] ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return longest / (length + 1);
+  };
   // Rows and columns with a side's worth of ink in them: a tick's or a cross's stroke has a cell or two a row.
   const rows: number[] = [];
   const columns: number[] = [];
@@ -129,12 +138,14 @@ function squareIn(piece: Component, pageW: number, text: number): CellBox | unde
           const across = right - left;
           if (Math.abs(across / side - 1) > SQUARE || (best && across * side <= (best.x1 - best.x0) * (best.y1 - best.y0))) continue;
           const sides = [
-            filled(left, top, 1, across),
-            filled(left, bottom, 1, across),
-            filled(left, top, 0, side),
-            filled(right, top, 0, side),
+            straight(left, top, 1, across),
+            straight(left, bottom, 1, across),
+            straight(left, top, 0, side),
+            straight(right, top, 0, side),
           ];
-          if (sides.every((s) => s >= SIDE)) best = { x0: x0 + left, y0: y0 + top, x1: x0 + right + 1, y1: y0 + bottom + 1 };
+          // Its four corners are square: a "D", a "3" are round at the right.
+          const corners = [top * fw + left, top * fw + right, bottom * fw + left, bottom * fw + right].every((c) => ink[c]);
+          if (sides.every((s) => s >= SIDE) && corners) best = { x0: x0 + left, y0: y0 + top, x1: x0 + right + 1, y1: y0 + bottom + 1 };
         }
     }
   return best;
