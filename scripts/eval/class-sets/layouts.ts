@@ -356,8 +356,7 @@ function fill(template: Template, questions: Question[], student: string, rng: R
 }
 
 /** The class set of a family: deterministic for the family and the number of students. */
-export function generateClassSet(family: Family, students: number): ClassSet {
-  const seed = seedOf(family);
+export function generateClassSet(family: Family, students: number, seed = seedOf(family)): ClassSet {
   const { title, questions, template } = worksheet(family, rngFrom(seed));
   const pages = Array.from({ length: students }, (_, s) => {
     const rng = rngFrom(seed + 1000 * (s + 1));

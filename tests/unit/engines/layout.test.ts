@@ -207,6 +207,28 @@ describe("layout-aware answers", () => {
     expect(found[0].questionText).toBe("What is the capital of France?");
   });
 
+  it("starts no question at a number the student wrote at the right margin, on a page registered on its template", () => {
+    // Brackets at the right margin, the answer written between them: "183 )", "6. 1" read like labels.
+    const row = (y: number, question: string, answer: string) =>
+      line(y, [
+        { x: 130, text: question },
+        { x: 1300, text: answer },
+      ]);
+    const page = reading([
+      row(200, "1. Add 124 and 59.", "183 )"),
+      row(280, "2. Round 6.113 to the nearest tenth.", "6. 1"),
+      row(360, "3. Add 242 and 62.", "( 304 )"),
+      row(440, "4. Which shape has three sides?", "( C )"),
+    ]);
+    const lines = page.pages[0].lines;
+    const theirs = new Set(lines.flatMap((l) => l.words.filter((w) => w.bbox.x >= 1300 && /\d|^C$/.test(w.text))));
+    // Read alone, the numbers make a second column; the student's words start none.
+    expect(layoutLines(page.pages[0]).map((l) => l.text)[0]).toBe("1. Add 124 and 59.");
+    expect(layoutLines(page.pages[0], (w) => theirs.has(w)).map((l) => l.text)).toEqual(lines.map((l) => l.text));
+    expect(answers("1. What is 124 + 59? ( 183 )", "1. 183")).toEqual({ 1: "183" });
+    expect(answers("1. Which shape has three sides? (C\n2. Add 242 and 62. 304)", "1. C\n2. 304")).toEqual({ 1: "C", 2: "304" });
+  });
+
   it("gives each answer the confidence of its own words, not its line's", () => {
     const page = reading([
       line(200, [{ x: 130, text: "1. What is 10% of 450?", confidence: [0.96, 0.95, 0.97, 0.96, 0.95, 0.94] }]),

@@ -104,12 +104,17 @@ interface Label {
  * left labels by a quarter of the page or more, first on their row or after a wide gap (a row may join two
  * columns' lines), at least two of them within a word's height of each other. Undefined on a one-column page.
  */
-function columnStart(lines: ReadLine[], wordHeight: number, pageWidth: number): { boundary: number; labels: Label[] } | undefined {
+function columnStart(
+  lines: ReadLine[],
+  wordHeight: number,
+  pageWidth: number,
+  theirs: (word: ReadWord) => boolean,
+): { boundary: number; labels: Label[] } | undefined {
   const labels: Label[] = [];
   for (const line of lines)
     line.words.forEach((word, k) => {
       const before = line.words[k - 1];
-      if (!LABEL.test(word.text) || k + 1 >= line.words.length) return;
+      if (!LABEL.test(word.text) || k + 1 >= line.words.length || theirs(word)) return;
       if (before && word.bbox.x - wordEnd(before) <= 1.5 * wordHeight) return;
       labels.push({ n: Number.parseInt(word.text, 10), x: word.bbox.x });
     });
@@ -198,7 +203,14 @@ function inReadingOrder(line: ReadLine): ReadLine {
   return moved ? { ...line, words, text: segmentText(words) } : line;
 }
 
-export function layoutLines(read: Pick<PageReading, "lines" | "width" | "confidence">): TextLine[] {
+/**
+ * A page's lines in reading order, its columns one after another. On a page registered on its worksheet's template,
+ * `theirs` tells the student's words: a number they wrote ("183 )" at the margin, "6. 1") starts no question.
+ */
+export function layoutLines(
+  read: Pick<PageReading, "lines" | "width" | "confidence">,
+  theirs: (word: ReadWord) => boolean = () => false,
+): TextLine[] {
   const asText = (l: ReadLine): TextLine => ({ text: l.text, confidence: l.confidence, words: l.words });
   if (!read.lines.some(hasWordBoxes)) return read.lines.map(asText);
   // An answer grid's boxes (numbered, below the questions) go to their questions' lines first (answer-grid.ts).
@@ -210,16 +222,17 @@ export function layoutLines(read: Pick<PageReading, "lines" | "width" | "confide
   const fromSegments = (segments: Segment[]) =>
     segments.map((s) => ({ text: segmentText(s.words), confidence: s.confidence, words: s.words }));
   const pageWidth = page.width || Math.max(...page.lines.map((l) => l.bbox.x + l.bbox.width));
-  const columns = columnStart(page.lines, wordHeight, pageWidth);
+  const columns = columnStart(page.lines, wordHeight, pageWidth, theirs);
   if (columns) return fromSegments(readColumns(page.lines, columns.boundary, columns.labels, wordHeight));
   // Wider than a few spaces: a column gap or an answer set apart.
   const gap = Math.max(wordHeight * 3, (page.width || 0) * 0.05);
   const segments = page.lines.flatMap((line) => splitAtGaps(line, gap));
-  const besideQuestions = segments.filter((s) => s.beside && startsQuestion(segmentText(s.words)));
+  const opens = (s: Segment) => !theirs(s.words[0]!) && startsQuestion(segmentText(s.words));
+  const besideQuestions = segments.filter((s) => s.beside && opens(s));
   const boundary = median(besideQuestions.map((s) => s.x)) - wordHeight;
   // Questions beside words that start none (answers written on blanks before their numbers, "350 cm 3. How many…")
   // are one column too: a second column has questions on both sides of its start.
-  const leftQuestions = segments.filter((s) => s.x < boundary && startsQuestion(segmentText(s.words)));
+  const leftQuestions = segments.filter((s) => s.x < boundary && opens(s));
   if (besideQuestions.length < 2 || leftQuestions.length < 2) {
     // One column: keep each row whole (an answer written beside its question belongs to it).
     return page.lines.map(asText);

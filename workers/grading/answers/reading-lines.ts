@@ -14,8 +14,8 @@ import { studentWords, type WorksheetTemplate } from "./template";
 export function readingLines(reading: DocumentReading, template?: WorksheetTemplate): TextLine[] {
   return reading.pages.flatMap((page) => {
     if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
-    const lines = layoutLines(page).map((l) => ({ ...l, page: page.number }));
     const marked = template ? studentWords(template, page) : null;
+    const lines = layoutLines(page, marked ? (w) => marked.words.has(w) : undefined).map((l) => ({ ...l, page: page.number }));
     // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the
     // answer.
     if (!marked) return lines.flatMap((l) => [l, ...chosenAnswer(l)]);

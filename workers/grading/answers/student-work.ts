@@ -83,6 +83,9 @@ function cleanAnswer(text: string): string {
       .replace(/^[.,]{2,}|[.,]{2,}$/g, "")
       .replace(/^(?:[\s_:–]|[.\-](?!\d))+|[\s_]+$/g, "")
       .replace(/(\s+[^\p{L}\p{N}$€£%(]+)+$/u, "")
+      // A bracket left open at either end is the printed brackets' the answer was written between ("(B", "437)").
+      .replace(/^\(\s*(?=[^)]*$)/, "")
+      .replace(/(?<=^[^(]*)\s*\)$/, "")
       // A full stop after a one-word answer ("Paris."), not an abbreviation's ("U.S.").
       .replace(/^([^.\s]*\p{L})\.$/u, "$1")
       .replace(/_{2,}/g, " ")
