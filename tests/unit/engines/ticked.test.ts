@@ -60,7 +60,7 @@ describe("tick boxes", () => {
     expect([...tickedWords(found, read)].map((w) => w.text)).toEqual(["B)", "water", "D)", "sand"]);
   });
 
-  it("takes no digit written in a box, answer box, letters or page without boxes for a tick", () => {
+  it("takes no digit written in a box, answer box, letters, pencil 0 or page without boxes for a tick", () => {
     const page = paper(600, 300);
     // A digit written inside a box, apart from its sides: the box is empty of marks.
     box(page, 100, 50);
@@ -76,6 +76,8 @@ describe("tick boxes", () => {
     box(page, 480, 50, 24, 26);
     blot(page, 480, 62, 24, 2);
     for (const y of [50, 51]) page.data.fill(245, y * page.width + 502, y * page.width + 504);
+    // A pencil "0", its stroke thick: a square fits within its ink, but the ink goes on beyond its sides.
+    for (let t = 0; t < 2 * Math.PI; t += 0.01) blot(page, Math.round(546 + 10 * Math.cos(t)), Math.round(60 + 14 * Math.sin(t)), 9, 9);
     const found = findTickBoxes(page, TEXT);
     expect(found.ticked).toEqual([]);
     expect(found.empty.map((b) => [b.x0 * 2, b.y0 * 2])).toEqual([[100, 50]]);

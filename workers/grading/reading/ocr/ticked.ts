@@ -19,6 +19,8 @@ const LARGE = 1.6;
 const SQUARE = 0.15;
 /** A side is an unbroken line of ink over this share of its length (a photo's thin rule breaks a little). */
 const SIDE = 0.85;
+/** Beyond a box's side, at most this share of the line along its middle half is ink (a tick crosses it in a cell or two). */
+const BEYOND = 0.5;
 /** A row or column along a box's side this share ink is of the side's stroke. */
 const BAND = 0.8;
 /** A box is marked when ink joined to it covers this share of its inside (a tick's stroke across it, a cross's two). */
@@ -143,9 +145,20 @@ function squareIn(piece: Component, pageW: number, text: number): CellBox | unde
             straight(left, top, 0, side),
             straight(right, top, 0, side),
           ];
-          // Its four corners are square: a "D", a "3" are round at the right.
-          const corners = [top * fw + left, top * fw + right, bottom * fw + left, bottom * fw + right].every((c) => ink[c]);
-          if (sides.every((s) => s >= SIDE) && corners) best = { x0: x0 + left, y0: y0 + top, x1: x0 + right + 1, y1: y0 + bottom + 1 };
+          // Its four corners are square (ink at the corner or next to it inward): a "D", a "3" are round at the right. And it is the ink's outer edge: beyond
+          // each side's middle half, a cell out, lies paper (a blurred side's outer row is not straight; a square found within a thick pencil "0"'s stroke has ink beyond).
+          const corner = (x: number, y: number, dx: number, dy: number) => ink[y * fw + x] || ink[(y + dy) * fw + x + dx];
+          const corners =
+            corner(left, top, 1, 1) && corner(right, top, -1, 1) && corner(left, bottom, 1, -1) && corner(right, bottom, -1, -1);
+          const [qa, qs] = [across >> 2, side >> 2];
+          const beyond = [
+            top > 1 ? filled(left + qa, top - 2, 1, across - 2 * qa) : 0,
+            bottom < fh - 2 ? filled(left + qa, bottom + 2, 1, across - 2 * qa) : 0,
+            left > 1 ? filled(left - 2, top + qs, 0, side - 2 * qs) : 0,
+            right < fw - 2 ? filled(right + 2, top + qs, 0, side - 2 * qs) : 0,
+          ];
+          if (sides.every((s) => s >= SIDE) && corners && beyond.every((b) => b <= BEYOND))
+            best = { x0: x0 + left, y0: y0 + top, x1: x0 + right + 1, y1: y0 + bottom + 1 };
         }
     }
   return best;
