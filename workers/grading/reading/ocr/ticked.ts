@@ -125,6 +125,8 @@ function squareIn(piece: Component, pageW: number, text: number): CellBox | unde
     }
     return longest / (length + 1);
   };
+  // A corner is ink, or the cell next to it inward is (a thin rule's corner is light).
+  const corner = (x: number, y: number, dx: number, dy: number) => ink[y * fw + x] || ink[(y + dy) * fw + x + dx];
   // Rows and columns with a side's worth of ink in them: a tick's or a cross's stroke has a cell or two a row.
   const rows: number[] = [];
   const columns: number[] = [];
@@ -145,9 +147,9 @@ function squareIn(piece: Component, pageW: number, text: number): CellBox | unde
             straight(left, top, 0, side),
             straight(right, top, 0, side),
           ];
-          // Its four corners are square (ink at the corner or next to it inward): a "D", a "3" are round at the right. And it is the ink's outer edge: beyond
-          // each side's middle half, a cell out, lies paper (a blurred side's outer row is not straight; a square found within a thick pencil "0"'s stroke has ink beyond).
-          const corner = (x: number, y: number, dx: number, dy: number) => ink[y * fw + x] || ink[(y + dy) * fw + x + dx];
+          // Its four corners are square: a "D", a "3" are round at the right. And it is the ink's outer edge: beyond
+          // each side's middle half, a cell out, lies paper (a blurred side's outer row is not straight; a square found
+          // within a thick pencil "0"'s stroke has ink beyond).
           const corners =
             corner(left, top, 1, 1) && corner(right, top, -1, 1) && corner(left, bottom, 1, -1) && corner(right, bottom, -1, -1);
           const [qa, qs] = [across >> 2, side >> 2];
