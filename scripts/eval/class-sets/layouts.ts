@@ -63,8 +63,10 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // 4/15, 14/15. It moved to development the same day (decision 0099), and "brackets", written then and not run before
 // its first measure, took its place; its one blind measure (2026-11-29): 46/30/47 of 48 as a set, clean/photographed/
 // phone snap, misses flagged 0/2, 17/18, 1/1. "Bubbles", written the same day and not run before its first measure,
-// was measured blind with it (39/38/39 of 48 as a set, misses flagged 2/9, 3/10, 5/9; seed then 30113) and stays held
-// out; "brackets" moved to development (decision 0101), and bubbles' seed moved up to brackets' place (30112).
+// was measured blind with it (39/38/39 of 48 as a set, misses flagged 2/9, 3/10, 5/9; seed then 30113) and stayed held
+// out; "brackets" moved to development (decision 0101), and bubbles' seed moved up to brackets' place (30112). Bubbles
+// moved to development on 2026-11-29 (decision 0102), and "matching-grid", written then and not run before its first
+// measure, took its place.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -83,8 +85,9 @@ export const DEV_FAMILIES = [
   "circled",
   "ticked",
   "brackets",
+  "bubbles",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "bubbles"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "matching-grid"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;

@@ -9,6 +9,8 @@ type BoxedWord = { text: string; confidence: number; bbox: BoundingBox } & Pick<
 
 /** A ticked option's crop reaches this many text heights left of its words: the printed box and a tick over it. */
 const TICK_BOX = 2.5;
+/** A filled bubble's crop reaches as far left, and this many text heights below: its row under the options. */
+const BUBBLE_ROW = 2.2;
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
@@ -52,15 +54,16 @@ export function answerRegion(lines: TextLine[], answer: StudentAnswer | undefine
   const box = unionOf(words.map((w) => w.bbox));
   const height = Math.max(...words.map((w) => w.bbox.height));
   // A circled option's crop takes in the student's loop around it, above and below the words too; a ticked one's,
-  // the box before it and the tick reaching out of it.
+  // the box before it and the tick reaching out of it; a filled one's, its bubble before it or its row below.
   const chosen = words.find((w) => w.chosen)?.chosen;
   const [side, top] = [Math.round(height / 2), Math.round(height / (chosen ? 2 : 4))];
-  const before = chosen === "ticked" ? TICK_BOX * height : side;
+  const before = chosen === "ticked" || chosen === "filled" ? TICK_BOX * height : side;
+  const below = chosen === "filled" ? Math.round(BUBBLE_ROW * height) : top;
   return {
     page: line.page,
     x: Math.max(0, Math.round(box.x - before)),
     y: Math.max(0, box.y - top),
     width: Math.round(box.width + before + side),
-    height: box.height + 2 * top,
+    height: box.height + top + below,
   };
 }

@@ -22,9 +22,9 @@ export interface ReadWord {
   pointSeen?: string;
   /**
    * An option the student chose with their pen: a loop of ink closes the word in (ocr/circled.ts), or it follows a
-   * printed box they ticked or crossed (ocr/ticked.ts).
+   * printed box they ticked or crossed (ocr/ticked.ts), or a bubble they filled in stands for it (ocr/bubbles.ts).
    */
-  chosen?: "circled" | "ticked";
+  chosen?: "circled" | "ticked" | "filled";
 }
 
 /**

@@ -18,6 +18,7 @@ import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
 import { circledWords, findRings, withoutRings } from "./circled";
 import { findTickBoxes, tickedWords, withoutTicks } from "./ticked";
+import { filledWords, findBubbles, withoutBubbles } from "./bubbles";
 import { ctcDecode, type Decoded } from "./ctc";
 import { boxCrop, boxLine, partCrops, partLine, REC_HEIGHT, type BoxCrop, type DetectedBox } from "./box-crops";
 import { framesOf, padded, similarWidths, type RecCrop } from "./rec-batches";
@@ -325,23 +326,30 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
   }
 
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
-    // A student's loop around an option (circled.ts), a box they ticked and its tick (ticked.ts) are painted out
-    // before the page is read: read through, the loop hid the option or became brackets in it, the tick a glyph.
+    // A student's loop around an option (circled.ts), a box they ticked and its tick (ticked.ts), a row of bubbles
+    // one of which they filled in (bubbles.ts) are painted out before the page is read: read through, the loop hid
+    // the option or became brackets in it, the tick a glyph, the filled bubble nothing.
     const page = decodePgm(bytes);
     const textHeight = estimateLineHeight(page);
-    const [rings, boxes] = [findRings(page, textHeight), findTickBoxes(page, textHeight)];
-    const grey = withoutTicks(withoutRings(page, rings), boxes);
+    const [rings, boxes, bubbles] = [findRings(page, textHeight), findTickBoxes(page, textHeight), findBubbles(page, textHeight)];
+    const grey = withoutBubbles(withoutTicks(withoutRings(page, rings), boxes), bubbles);
     const lines = printedPass.replay ?? (await readLines(grey, printed));
     printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
     const read = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
-    // The words a ring closed in or a ticked box stands before: an option the student chose.
-    const [circled, ticked] = [circledWords(rings, read), tickedWords(boxes, read)];
-    const chosen = (w: ReadWord): ReadWord =>
-      circled.has(w) ? { ...w, chosen: "circled" } : ticked.has(w) ? { ...w, chosen: "ticked" } : w;
-    const rows = circled.size || ticked.size ? read.map((r) => ({ ...r, words: r.words.map(chosen) })) : read;
+    // The words a ring closed in, a ticked box or a filled bubble stands for: an option the student chose.
+    const marks = [
+      ["circled", circledWords(rings, read)],
+      ["ticked", tickedWords(boxes, read)],
+      ["filled", filledWords(bubbles, read)],
+    ] as const;
+    const chosen = (w: ReadWord): ReadWord => {
+      const mark = marks.find(([, words]) => words.has(w));
+      return mark ? { ...w, chosen: mark[0] } : w;
+    };
+    const rows = marks.some(([, words]) => words.size) ? read.map((r) => ({ ...r, words: r.words.map(chosen) })) : read;
     const text = rows.map((r) => r.text).join("\n");
     const chars = rows.reduce((n, r) => n + r.text.length, 0);
     const confidence = chars ? rows.reduce((s, r) => s + r.confidence * r.text.length, 0) / chars : 0;

@@ -1,0 +1,144 @@
+// A bubble filled in by the student's pen: a solid disc a text line high in a row of printed lettered rings is found
+// before the page is read (rings alone, a bold letter, a thick pencil "0" beside another are not), its row painted
+// out, and the option of its place in the row marked chosen on the options' line above it (or the words right of it,
+// when each option has its bubble before it); the option's letter is the answer, alone and in a class set.
+import { describe, expect, it } from "vitest";
+import { filledWords, findBubbles, withoutBubbles } from "../../../workers/grading/reading/ocr/bubbles";
+import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { answerRegion } from "../../../workers/grading/answers/regions";
+import { findTemplate } from "../../../workers/grading/answers/template";
+import { extractFromLines, extractFromReading, readingLines } from "../../../workers/grading/answers/student-work";
+import type { GreyImage } from "../../../workers/grading/reading/ocr/grey-filters";
+import type { ReadLine } from "../../../workers/grading/reading/types";
+import { blot, inked, paper } from "./ink-paper";
+import { ocrPage, ocrReading, row } from "./ocr-pages";
+
+const TEXT = 24;
+const R = 14;
+
+/** A printed bubble around (cx, cy): a ring 2 px thick, a small letter inside it. */
+function bubble(page: GreyImage, cx: number, cy: number) {
+  for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(cx + (R - 1) * Math.cos(t)) - 1, Math.round(cy + (R - 1) * Math.sin(t)) - 1, 2, 2);
+  blot(page, cx - 4, cy - 6, 8, 2);
+  blot(page, cx - 4, cy - 6, 2, 12);
+  blot(page, cx + 2, cy - 6, 2, 12);
+}
+
+/** A bubble filled in: a disc over it, reaching a little past its ring. */
+function disc(page: GreyImage, cx: number, cy: number, r = R + 1) {
+  for (let y = -r; y <= r; y++) for (let x = -r; x <= r; x++) if (x * x + y * y <= r * r) blot(page, cx + x, cy + y, 1, 1);
+}
+
+const words = (y: number, items: [number, string][]): ReadLine => ({
+  text: items.map(([, t]) => t).join(" "),
+  confidence: 0.95,
+  bbox: { x: items[0]![0], y, width: 400, height: TEXT },
+  words: items.map(([x, text]) => ({ text, confidence: 0.95, bbox: { x, y, width: 10 * text.length, height: TEXT } })),
+});
+
+describe("filled bubbles", () => {
+  it("finds the bubble filled in its row, paints the row out, and marks its option on the line above", () => {
+    const page = paper(700, 300);
+    // Options at y 60; under them, bubbles A to D at x 120, 190, 260, 330; C filled.
+    const xs = [120, 190, 260, 330];
+    for (const x of xs) bubble(page, x, 130);
+    disc(page, 260, 130);
+    // Options' words, and a line of print below that is not a row of bubbles.
+    blot(page, 100, 60, 400, 20);
+    blot(page, 100, 200, 300, 20);
+    const found = findBubbles(page, TEXT);
+    expect(found.filled.map((f) => [f.place, f.row.length])).toEqual([[2, 4]]);
+    const clean = withoutBubbles(page, found);
+    expect(inked(clean, 90, 100, 280, 60)).toBe(0);
+    expect(inked(clean, 0, 0, 700, 100)).toBe(inked(page, 0, 0, 700, 100));
+    expect(inked(clean, 0, 180, 700, 60)).toBe(inked(page, 0, 180, 700, 60));
+    const read = [
+      words(60, [
+        [100, "A)"],
+        [130, "iron"],
+        [200, "B)"],
+        [230, "water"],
+        [300, "C)"],
+        [330, "salt"],
+        [400, "D)"],
+        [430, "sand"],
+      ]),
+      words(200, [[100, "3. What is 9 × 5?"]]),
+    ];
+    expect([...filledWords(found, read)].map((w) => w.text)).toEqual(["C)", "salt"]);
+  });
+
+  it("marks the words right of a filled bubble that stands before its option", () => {
+    const page = paper(700, 200);
+    for (const x of [100, 300]) bubble(page, x, 60);
+    disc(page, 300, 60);
+    const found = findBubbles(page, TEXT);
+    const read = [
+      words(48, [
+        [125, "A)"],
+        [155, "lungs"],
+        [325, "B)"],
+        [355, "heart"],
+      ]),
+    ];
+    expect([...filledWords(found, read)].map((w) => w.text)).toEqual(["B)", "heart"]);
+  });
+
+  it("takes no empty row, lone disc, bold letter or pencil 0s for a filled bubble", () => {
+    const page = paper(800, 300);
+    // A row of empty bubbles.
+    for (const x of [100, 170, 240]) bubble(page, x, 50);
+    // A lone disc, no bubbles near it (a blot of ink, a bullet).
+    disc(page, 650, 50);
+    // A bold "W" a text line high beside an "O": ink at its top corners.
+    blot(page, 100, 150, 28, 26);
+    for (const [x, y] of [[110, 150], [112, 152], [116, 150]]) blot(page, x, y, 3, 8);
+    bubble(page, 180, 163);
+    // Two thick pencil "0"s of a number, one smudged solid, touching: no paper between them.
+    disc(page, 400, 163);
+    for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(428 + 12 * Math.cos(t)), Math.round(163 + 14 * Math.sin(t)), 3, 3);
+    expect(findBubbles(page, TEXT).filled).toEqual([]);
+    expect(findBubbles(page, undefined).filled).toEqual([]);
+    expect(withoutBubbles(page, findBubbles(page, TEXT))).toBe(page);
+  });
+});
+
+describe("the option filled in", () => {
+  it("answers its question on a page read alone and on a page of a class set, its crop taking in the row", () => {
+    const key = parseAnswerKey("1. B\n2. 45", { totalPoints: 4 });
+    const sheet = (name: string, chosen: number, answer: string) => {
+      const p = ocrPage([
+        row(20, [{ x: 100, text: `Name: ${name}` }]),
+        row(80, [{ x: 100, text: "1. Which organ pumps blood?" }]),
+        row(120, [
+          { x: 140, text: "A) lungs" },
+          { x: 260, text: "B) liver" },
+          { x: 380, text: "C) heart" },
+        ]),
+        row(220, [{ x: 100, text: "2. What is 9 × 5?" }]),
+        row(220, [{ x: 500, text: answer }]),
+      ]);
+      const options = p.lines[2]!.words;
+      for (const w of options.slice(2 * chosen, 2 * chosen + 2)) w.chosen = "filled";
+      return p;
+    };
+    const alone = sheet("Ava Patel", 1, "45");
+    const work = extractFromReading(ocrReading(alone), key);
+    expect(Object.fromEntries(work.answers.map((a) => [a.number, a.answer]))).toEqual({ 1: "B", 2: "45" });
+    const label = alone.lines[2]!.words[2]!.bbox;
+    const region = answerRegion(readingLines(ocrReading(alone)), work.answers[0])!;
+    expect(region).toMatchObject({ page: 1, y: label.y - label.height / 2 });
+    expect(region.x).toBeLessThan(label.x - label.height);
+    expect(region.y + region.height).toBeGreaterThan(label.y + 2.5 * label.height);
+    const pages = [alone, sheet("Liam Nguyen", 0, "44"), sheet("Mia Chen", 2, "45"), sheet("Noah Kim", 1, "54")];
+    const template = findTemplate(pages, ["B", "45"])!;
+    expect(template).toBeTruthy();
+    const answers = pages.map((p) => extractFromLines(readingLines(ocrReading(p), template), key).answers.map((a) => a.answer));
+    expect(answers).toEqual([
+      ["B", "45"],
+      ["A", "44"],
+      ["C", "45"],
+      ["B", "54"],
+    ]);
+  });
+});
