@@ -30,6 +30,7 @@ import {
   dotted,
   keyStem,
   matching,
+  parts,
   stacked,
   table,
   taskCards,
@@ -65,7 +66,7 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // phone snap, misses flagged 0/2, 17/18, 1/1. "Bubbles", written the same day and not run before its first measure,
 // was measured blind with it (39/38/39 of 48 as a set, misses flagged 2/9, 3/10, 5/9; seed then 30113) and stayed held
 // out; "brackets" moved to development (decision 0101), and bubbles' seed moved up to brackets' place (30112). Bubbles
-// moved to development on 2026-11-29 (decision 0102), and "matching-grid", written then and not run before its first
+// moved to development on 2026-11-29 (decision 0102), and "parts", written then and not run before its first
 // measure, took its place.
 export const DEV_FAMILIES = [
   "inline",
@@ -87,7 +88,7 @@ export const DEV_FAMILIES = [
   "brackets",
   "bubbles",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "matching-grid"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "parts"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -277,6 +278,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   // Each multiple-choice question's options on the line under it, a row of lettered bubbles under them, the answer's
   // filled in; every other answer in a box at the right margin of its question's line.
   bubbles: { kinds: [...KINDS, "choice", "choice", "choice"], place: bubbles },
+  // Two parts under their headings, each part's questions lettered from "a)" again; the answer on a line at the right.
+  parts: { kinds: [...KINDS, "choice"], place: parts },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

@@ -8,7 +8,8 @@
 // numbers one above the other, the answer under the rule); WORK SPACE (a box for the working under each question,
 // the answer on a line at its foot); DOTTED lines (questions labelled "Q1", "Q2", …, a printed row of dots under each
 // where the answer is written); CIRCLED options (a multiple-choice question's answer circled on its options' line,
-// the other answers on "Answer:" lines).
+// the other answers on "Answer:" lines); BRACKETS (each answer between printed brackets at the right margin); PARTS
+// (two parts under headings, each part's questions lettered from "a)" again, the answer on a line at the right).
 // A layout may rewrite its questions (their key and the answers children give): it returns them.
 import type { Answer, Question, Rng } from "./questions";
 import { int, pick } from "./questions";
@@ -338,6 +339,34 @@ export const brackets: Layout = (t, qs) => {
       y += LH;
     }
     y += LH * 0.9;
+  }
+  t.bottom = y;
+};
+
+/**
+ * Parts: the worksheet in two parts under their headings, "Part A" and "Part B", each part's questions lettered from
+ * "a)" again; the answer on a ruled line at the right end of its question's (last) line, options on the line under it.
+ */
+export const parts: Layout = (t, qs) => {
+  const half = Math.ceil(qs.length / 2);
+  let y = TOP;
+  for (const [i, q] of qs.entries()) {
+    if (i === 0 || i === half) {
+      y += i ? LH * 0.5 : 0;
+      t.marks.push(print(i ? "Part B" : "Part A", LEFT, y, 20));
+      y += LH * 1.4;
+    }
+    const lines = wrap(`${"abcdefghijklmnop"[i < half ? i : i - half]}) ${q.text}`, RIGHT - LEFT - 230);
+    lines.forEach((l, k) => t.marks.push(print(l, k ? LEFT + 26 : LEFT, y + k * LH)));
+    const last = y + (lines.length - 1) * LH;
+    t.rules.push({ kind: "line", x: RIGHT - 190, y: last + 5, w: 190 });
+    t.slots.push({ x: RIGHT - 180, y: last });
+    y = last + LH;
+    if (q.options) {
+      t.marks.push(print(q.options.join("    "), LEFT + 26, y));
+      y += LH;
+    }
+    y += LH * 0.7;
   }
   t.bottom = y;
 };

@@ -66,6 +66,22 @@ describe("filled bubbles", () => {
       words(200, [[100, "3. What is 9 × 5?"]]),
     ];
     expect([...filledWords(found, read)].map((w) => w.text)).toEqual(["C)", "salt"]);
+    // A label read apart from its stop, before the option chosen and at it.
+    const split = [
+      words(60, [
+        [100, "A)"],
+        [130, "iron"],
+        [200, "B"],
+        [212, ")"],
+        [230, "water"],
+        [300, "C"],
+        [312, ")"],
+        [330, "salt"],
+        [400, "D)"],
+        [430, "sand"],
+      ]),
+    ];
+    expect([...filledWords(found, split)].map((w) => w.text)).toEqual(["C", ")", "salt"]);
   });
 
   it("marks the words right of a filled bubble that stands before its option", () => {

@@ -57,6 +57,22 @@ describe("gradeSubmission with a key", () => {
     expect(result.questions[0]!.reviewReason).toContain('"225" may be 2.25: a decimal point may have been lost in reading.');
   });
 
+  it("flags a number that a fraction bar read as 1 would make right, and not a right one nor another wrong one", () => {
+    const key = parseAnswerKey("1. 7/2\n2. 3/8\n3. 116", { totalPoints: 6 });
+    const text = [
+      "1. Write 3 1/2 as an improper fraction. 712",
+      "2. Write 6/16 in simplest form. 518",
+      "3. What is 58 × 2? 116",
+    ].join("\n");
+    const result = gradeSubmission({ text, key, assignment: { points: 6 } });
+    expect(result.questions.map((q) => [q.pointsAwarded, q.needsReview])).toEqual([
+      [0, true],
+      [0, false],
+      [2, false],
+    ]);
+    expect(result.questions[0]!.reviewReason).toContain('"712" may be 7/2: a fraction bar may have been read as 1.');
+  });
+
   it("grades a 30-question key with answers out of order and some missing", () => {
     const key = parseAnswerKey(Array.from({ length: 30 }, (_, i) => `${i + 1}. ${i + 1} `).join("\n"), { totalPoints: 30 });
     const lines = Array.from({ length: 30 }, (_, i) => i + 1)

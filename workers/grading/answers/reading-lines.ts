@@ -34,9 +34,11 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
         const after = source && marked.joined.get(source)?.[1];
         return !!source && (marked.words.has(source) || (!!after && marked.words.has(after)));
       };
-      // An option circled or ticked on a line the student wrote nothing else on: its letter is what they wrote there.
+      // An option chosen on a line of lettered options: its letter is what they wrote there (an option's words read a
+      // little otherwise than on the template's pages are print, not theirs); circled words elsewhere, when the student
+      // wrote nothing else on the line.
       const student = studentText(words ?? [], (w) => theirs(w as ReadWord));
-      return { ...l, text, words, student: student || (chosenOption(words) ?? student) };
+      return { ...l, text, words, student: chosenOption(words, true) ?? (student || (chosenOption(words) ?? student)) };
     });
   });
 }

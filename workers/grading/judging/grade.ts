@@ -16,7 +16,7 @@ import { judgeAnswer } from "./judge";
 import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
-import { lostPointDoubt, pointSeenDoubt } from "./points-seen";
+import { lostBarDoubt, lostPointDoubt, pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
 import { reviewQuestion } from "./review-flags";
 import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
@@ -139,9 +139,13 @@ function gradeWithKey(
       };
       answerShown = verdict.answer;
     } else if (!questionLike && match.credit < 1) match = withDoubt(match, lookalikeDoubt(cleaned, keyAnswer, line));
-    // Read surely or verified, a number whose lost point would raise the mark is still a look (points-seen.ts).
+    // Read surely or verified, a number whose lost point or fraction bar would raise the mark is still a look
+    // (points-seen.ts).
     if (!questionLike && match.credit < 1 && !("doubt" in match && match.doubt))
-      match = withDoubt(match, lostPointDoubt(q, answerShown, context, match.credit));
+      match = withDoubt(
+        match,
+        lostPointDoubt(q, answerShown, context, match.credit) ?? lostBarDoubt(q, answerShown, context, match.credit),
+      );
     if (!questionLike) match = withDoubt(match, pointSeenDoubt(q, cleaned, line, context, match.credit));
     const review = reviewQuestion({
       answered: true,

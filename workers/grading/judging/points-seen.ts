@@ -1,6 +1,7 @@
 // A mark that a decimal point would change (issue 30): the recogniser read "25%" where the page shows "2.5%"
 // (reading/ocr/lost-points.ts notes the point on the word). The answer keeps its reading; when the same answer read
-// with the point earns another mark, the mark is a look, both readings shown.
+// with the point earns another mark, the mark is a look, both readings shown. So is a number a lost point or a
+// fraction bar read as "1" would raise.
 import type { KeyQuestion } from "../answers/answer-key";
 import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
@@ -47,6 +48,31 @@ export function lostPointDoubt(
     const read = answer.slice(0, number.index) + pointed + answer.slice(number.index! + digits.length);
     if (judgeAnswer(question, read, context).credit > credit + 1e-9)
       return `"${digits}" may be ${pointed}: a decimal point may have been lost in reading.`;
+  }
+  return undefined;
+}
+
+/**
+ * A mark that a fraction bar read as "1" would raise: "712" earns more as 7/2 (a printed or written "/" between two
+ * digits is read "1" as often as a "1" is read "/"; lookalikes.ts takes the other way). A child's real "712" for 7/2
+ * is rare. The mark stays; the teacher looks.
+ */
+export function lostBarDoubt(
+  question: KeyQuestion,
+  answer: string,
+  context: QuestionContext | undefined,
+  credit: number,
+): string | undefined {
+  if (answer.includes("/")) return undefined;
+  const number = answer.match(/\d{3,}/);
+  if (!number) return undefined;
+  const digits = number[0];
+  for (let at = 1; at < digits.length - 1; at++) {
+    if (digits[at] !== "1") continue;
+    const barred = `${digits.slice(0, at)}/${digits.slice(at + 1)}`;
+    const read = answer.slice(0, number.index) + barred + answer.slice(number.index! + digits.length);
+    if (judgeAnswer(question, read, context).credit > credit + 1e-9)
+      return `"${digits}" may be ${barred}: a fraction bar may have been read as 1.`;
   }
   return undefined;
 }

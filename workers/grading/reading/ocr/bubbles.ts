@@ -147,7 +147,8 @@ function optionAbove(lines: readonly ReadLine[], row: CellBox[], place: number):
   });
   const line = above.sort((a, b) => b.bbox.y + b.bbox.height - (a.bbox.y + a.bbox.height))[0];
   if (!line) return [];
-  const label = (w: ReadWord) => /^\(?([A-Ha-h])[).]/.exec(w.text)?.[1]?.toUpperCase();
+  // An option's label, read with its stop or without it ("B ) water": the stop a word of its own).
+  const label = (w: ReadWord) => /^\(?([A-Ha-h])[).]|^([A-H])$/.exec(w.text)?.slice(1).find(Boolean)?.toUpperCase();
   const start = line.words.findIndex((w) => label(w) === LETTERS[place]);
   if (start < 0) return [];
   const end = line.words.findIndex((w, i) => i > start && label(w));
