@@ -57,6 +57,16 @@ describe("gradeSubmission with a key", () => {
     expect(result.questions[0]!.reviewReason).toContain('"225" may be 2.25: a decimal point may have been lost in reading.');
   });
 
+  it("takes the answer after its question on the line for the student's, not the question's own number", () => {
+    const key = parseAnswerKey("1. 7/2\n2. 3/4", { totalPoints: 4 });
+    const text = ["1. Write 3 1/2 as an improper fraction. 3.5", "2. Write 6/8 in simplest form. 6/8"].join("\n");
+    const result = gradeSubmission({ text, key, assignment: { points: 4 } });
+    expect(result.questions.map((q) => [q.studentAnswer, q.pointsAwarded, q.reason])).toEqual([
+      ["3.5", 1, "Right value, but not as an improper fraction."],
+      ["6/8", 0, "Wrote back the question's own number instead of in simplest form."],
+    ]);
+  });
+
   it("flags a number that a fraction bar read as 1 would make right, and not a right one nor another wrong one", () => {
     const key = parseAnswerKey("1. 7/2\n2. 3/8\n3. 116", { totalPoints: 6 });
     const text = [

@@ -43,6 +43,16 @@ export const LOCAL_PROVIDER = { name: "local", model: "gradewell-rules-1" } as c
 
 type GradedLine = TextLine;
 
+/**
+ * The question's own words: on a page read alone, the answer written after the question on its line is taken out
+ * ("Write 3 1/2 as an improper fraction. 3.5" does not write back 3.5; with the template, it is taken out already).
+ */
+function ownWords(context: QuestionContext | undefined, line: GradedLine | undefined, answer: string): QuestionContext | undefined {
+  const written = answer.trim();
+  if (!context || !line || line.student !== undefined || !written || !line.text.trimEnd().endsWith(context.text)) return context;
+  return context.text.endsWith(written) ? { ...context, text: context.text.slice(0, -written.length).trimEnd() } : context;
+}
+
 function linesOf(input: GradeInput): GradedLine[] {
   // Lines in reading order with their words (two-column pages column by column: layout.ts).
   if (input.reading) return readingLines(input.reading, input.template);
@@ -91,7 +101,8 @@ function gradeWithKey(
     // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
     const student = found && /^(?:answer|ans)\W*$/i.test(found.answer.trim()) ? { ...found, answer: "" } : found;
     const keyAnswer = describeKeyAnswer(q);
-    const context = contexts.get(q.number);
+    const line = student && lines[student.line];
+    const context = ownWords(contexts.get(q.number), line, student?.answer ?? "");
     if (!student || !student.answer) {
       // Sure it is blank only as far as the page was read well.
       const lineConfidence = student?.readingConfidence ?? readingConfidence;
@@ -116,7 +127,6 @@ function gradeWithKey(
       };
     }
     const questionLike = looksLikeQuestion(student.answer, q.number, contexts);
-    const line = lines[student.line];
     const cleaned = withoutTrailingNoise(line, student.answer);
     let match = questionLike
       ? { credit: 0, confidence: 0.5, reason: "No answer found: what was read looks like question text." }
