@@ -320,6 +320,13 @@ export const dotted: Layout = (t, qs) => {
   t.bottom = y;
 };
 
+/** A question's text from (LEFT, y), wrapped at `max` wide, its later lines in by `indent`: the last line's baseline. */
+function wrappedQuestion(t: Template, text: string, y: number, max: number, indent: number): number {
+  const lines = wrap(text, max);
+  lines.forEach((l, k) => t.marks.push(print(l, k ? LEFT + indent : LEFT, y + k * LH)));
+  return y + (lines.length - 1) * LH;
+}
+
 /**
  * Brackets: every question's line ends in a pair of printed brackets at the right margin, "(          )", the answer
  * written between them; a multiple-choice question's options on the line under it.
@@ -328,9 +335,7 @@ export const brackets: Layout = (t, qs) => {
   t.marks.push(print("Write each answer between the brackets.", LEFT, TOP));
   let y = TOP + LH * 1.8;
   for (const [i, q] of qs.entries()) {
-    const lines = wrap(`${i + 1}. ${q.text}`, RIGHT - LEFT - 200);
-    lines.forEach((l, k) => t.marks.push(print(l, k ? LEFT + 22 : LEFT, y + k * LH)));
-    const last = y + (lines.length - 1) * LH;
+    const last = wrappedQuestion(t, `${i + 1}. ${q.text}`, y, RIGHT - LEFT - 200, 22);
     t.marks.push(print("(", RIGHT - 150, last), print(")", RIGHT - 10, last));
     t.slots.push({ x: RIGHT - 125, y: last });
     y = last + LH;
@@ -356,9 +361,7 @@ export const parts: Layout = (t, qs) => {
       t.marks.push(print(i ? "Part B" : "Part A", LEFT, y, 20));
       y += LH * 1.4;
     }
-    const lines = wrap(`${"abcdefghijklmnop"[i < half ? i : i - half]}) ${q.text}`, RIGHT - LEFT - 230);
-    lines.forEach((l, k) => t.marks.push(print(l, k ? LEFT + 26 : LEFT, y + k * LH)));
-    const last = y + (lines.length - 1) * LH;
+    const last = wrappedQuestion(t, `${"abcdefghijklmnop"[i < half ? i : i - half]}) ${q.text}`, y, RIGHT - LEFT - 230, 26);
     t.rules.push({ kind: "line", x: RIGHT - 190, y: last + 5, w: 190 });
     t.slots.push({ x: RIGHT - 180, y: last });
     y = last + LH;

@@ -1,6 +1,9 @@
 // A page read by OCR and its one-page reading, built from lines placed by a test (confidence 0.95, 1700 × 2200), and
-// a line of cells placed by a test.
+// a line of cells placed by a test; a class set of four children's pages of one sheet.
 import type { DocumentReading, PageReading, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
+import type { AnswerKey } from "../../../workers/grading/answers/answer-key";
+import { findTemplate } from "../../../workers/grading/answers/template";
+import { extractFromLines, readingLines } from "../../../workers/grading/answers/student-work";
 
 export const ocrPage = (lines: ReadLine[]): PageReading => ({
   number: 1,
@@ -36,3 +39,23 @@ export function row(y: number, cells: { x: number; text: string }[]): ReadLine {
   const right = Math.max(...words.map((w) => w.bbox.x + w.bbox.width));
   return { text: words.map((w) => w.text).join(" "), confidence: 0.95, bbox: { x, y, width: right - x, height: 30 }, words };
 }
+
+/** A sheet of one multiple-choice question and one number, as a child answers it: the option chosen (0: A), the number. */
+export type Sheet = (name: string, chosen: number, answer: string) => PageReading;
+
+/**
+ * The answers of a class set of four children's pages of one sheet, `first` and three more (`SET_ANSWERS` when each is
+ * read right), read against the worksheet's template found from them; none when no template is found.
+ */
+export function answersAsSet(first: PageReading, sheet: Sheet, key: AnswerKey): string[][] {
+  const pages = [first, sheet("Liam Nguyen", 0, "44"), sheet("Mia Chen", 2, "45"), sheet("Noah Kim", 1, "54")];
+  const template = findTemplate(pages, ["B", "45"]);
+  if (!template) return [];
+  return pages.map((p) => extractFromLines(readingLines(ocrReading(p), template), key).answers.map((a) => a.answer));
+}
+export const SET_ANSWERS = [
+  ["B", "45"],
+  ["A", "44"],
+  ["C", "45"],
+  ["B", "54"],
+];
