@@ -67,7 +67,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // was measured blind with it (39/38/39 of 48 as a set, misses flagged 2/9, 3/10, 5/9; seed then 30113) and stayed held
 // out; "brackets" moved to development (decision 0101), and bubbles' seed moved up to brackets' place (30112). Bubbles
 // moved to development on 2026-11-29 (decision 0102), and "parts", written then and not run before its first
-// measure, took its place.
+// measure, took its place; its one blind measure (2026-11-29, seed then 30112): 16/48 as a set in every condition,
+// no lettered question found, misses flagged 32/32 each. It moved to development the same day (decision 0104); no
+// family took its place that day.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -87,8 +89,9 @@ export const DEV_FAMILIES = [
   "ticked",
   "brackets",
   "bubbles",
+  "parts",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "parts"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;

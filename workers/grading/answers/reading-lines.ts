@@ -4,6 +4,7 @@ import type { DocumentReading, ReadWord } from "../reading/types";
 import { cutFrom } from "./answer-grid";
 import { chosenAnswer, chosenOption } from "./chosen";
 import { layoutLines, type TextLine } from "./layout";
+import { numberLettered } from "./lettered";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
 
@@ -18,8 +19,9 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     const lines = layoutLines(page, marked ? (w) => marked.words.has(w) : undefined).map((l) => ({ ...l, page: page.number }));
     // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the
     // answer.
-    if (!marked) return lines.flatMap((l) => [l, ...chosenAnswer(l)]);
-    return lines.map((l) => {
+    // Questions lettered "a)", "b)" … are numbered in reading order (lettered.ts).
+    if (!marked) return numberLettered(lines.flatMap((l) => [l, ...chosenAnswer(l)]));
+    const read = lines.map((l) => {
       // A word read across the print and the student's ink is cut in two, a question's label misread at its place
       // is the label (template.ts).
       const cut = marked.joined.size ? l.words?.flatMap((w) => marked.joined.get(w as ReadWord) ?? [w]) : l.words;
@@ -40,5 +42,6 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
       const student = studentText(words ?? [], (w) => theirs(w as ReadWord));
       return { ...l, text, words, student: chosenOption(words, true) ?? (student || (chosenOption(words) ?? student)) };
     });
+    return numberLettered(read);
   });
 }

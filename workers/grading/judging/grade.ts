@@ -18,6 +18,7 @@ import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
 import { lostBarDoubt, lostPointDoubt, pointSeenDoubt } from "./points-seen";
 import { questionContexts, type QuestionContext } from "../answers/question-context";
+import { numberLettered } from "../answers/lettered";
 import { reviewQuestion } from "./review-flags";
 import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
 import { unclaimedReason, unclaimedWriting } from "./unclaimed";
@@ -59,10 +60,13 @@ function ownWords(context: QuestionContext | undefined, line: GradedLine | undef
 function linesOf(input: GradeInput): GradedLine[] {
   // Lines in reading order with their words (two-column pages column by column: layout.ts).
   if (input.reading) return readingLines(input.reading, input.template);
-  return (input.text ?? "")
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((t) => ({ text: t, confidence: 1 }));
+  // A typed page's lines; its questions lettered "a)", "b)" are numbered in reading order (answers/lettered.ts).
+  return numberLettered(
+    (input.text ?? "")
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((t) => ({ text: t, confidence: 1 })),
+  );
 }
 
 /** A "read answer" that is really a question's text (a blank answer followed by the next question). */
