@@ -80,6 +80,14 @@ describe("page image and rows", () => {
     expect(rows[1].bbox).toEqual({ x: 10, y: 98, width: 870, height: 25 });
   });
 
+  it("joins an answer far right of its question a little above its middle (a photo's tilt), and not a line's width off", () => {
+    // "B" 600 px right of the question's end, its middle 14 px above the question's (half their heights is 10).
+    const rows = groupRows([line("1. Which shape has three sides?", 10, 100, 30), line("B", 910, 92, 20), line("A) square", 40, 140, 30)]);
+    expect(rows.map((r) => r.text)).toEqual(["1. Which shape has three sides? B", "A) square"]);
+    // Beside the question, the same 14 px is another row.
+    expect(groupRows([line("1. Which shape?", 10, 100, 30), line("B", 170, 92, 20)]).map((r) => r.text)).toEqual(["B", "1. Which shape?"]);
+  });
+
   it("keeps lines a line apart on their own rows", () => {
     expect(groupRows([line("Answer: 9", 10, 130), line("1. What is 3 x 3?", 10, 100)]).map((r) => r.text)).toEqual([
       "1. What is 3 x 3?",
