@@ -17,7 +17,8 @@ const R = 14;
 
 /** A printed bubble around (cx, cy): a ring 2 px thick, a small letter inside it. */
 function bubble(page: GreyImage, cx: number, cy: number) {
-  for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(cx + (R - 1) * Math.cos(t)) - 1, Math.round(cy + (R - 1) * Math.sin(t)) - 1, 2, 2);
+  for (let t = 0; t < 2 * Math.PI; t += 0.02)
+    blot(page, Math.round(cx + (R - 1) * Math.cos(t)) - 1, Math.round(cy + (R - 1) * Math.sin(t)) - 1, 2, 2);
   blot(page, cx - 4, cy - 6, 8, 2);
   blot(page, cx - 4, cy - 6, 2, 12);
   blot(page, cx + 2, cy - 6, 2, 12);
@@ -105,13 +106,31 @@ describe("filled bubbles", () => {
     for (const x of [100, 170, 240]) bubble(page, x, 50);
     // A lone disc, no bubbles near it (a blot of ink, a bullet).
     disc(page, 650, 50);
-    // A bold "W" a text line high beside an "O": ink at its top corners.
-    blot(page, 100, 150, 28, 26);
-    for (const [x, y] of [[110, 150], [112, 152], [116, 150]]) blot(page, x, y, 3, 8);
+    // A blurred bold "W" a text line high before an "O": solid but for its notches, ink at its top corners.
+    const w: [number, number][] = [
+      [0, 0],
+      [7, 26],
+      [14, 8],
+      [21, 26],
+      [28, 0],
+    ];
+    for (let k = 0; k + 1 < w.length; k++)
+      for (let t = 0; t <= 1; t += 0.02)
+        blot(
+          page,
+          Math.round(96 + w[k]![0] + t * (w[k + 1]![0] - w[k]![0])),
+          Math.round(148 + w[k]![1] + t * (w[k + 1]![1] - w[k]![1])),
+          9,
+          6,
+        );
     bubble(page, 180, 163);
-    // Two thick pencil "0"s of a number, one smudged solid, touching: no paper between them.
-    disc(page, 400, 163);
-    for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(428 + 12 * Math.cos(t)), Math.round(163 + 14 * Math.sin(t)), 3, 3);
+    // A disc beside a ring a letter's strokes cross ("⊗"): a letter, not an empty bubble.
+    disc(page, 260, 240);
+    bubble(page, 330, 240);
+    for (let t = -10; t <= 10; t++) (blot(page, 330 + t - 2, 240 + t - 2, 5, 5), blot(page, 330 + t - 2, 240 - t - 2, 5, 5));
+    // Two thick pencil "0"s of a number, one smudged solid, nearly touching: a cell or two of paper between them.
+    disc(page, 600, 163);
+    for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(632 + 12 * Math.cos(t)), Math.round(163 + 14 * Math.sin(t)), 3, 3);
     expect(findBubbles(page, TEXT).filled).toEqual([]);
     expect(findBubbles(page, undefined).filled).toEqual([]);
     expect(withoutBubbles(page, findBubbles(page, TEXT))).toBe(page);
