@@ -127,7 +127,10 @@ describe("filled bubbles", () => {
     // A disc beside a ring a letter's strokes cross ("⊗"): a letter, not an empty bubble.
     disc(page, 260, 240);
     bubble(page, 330, 240);
-    for (let t = -10; t <= 10; t++) (blot(page, 330 + t - 2, 240 + t - 2, 5, 5), blot(page, 330 + t - 2, 240 - t - 2, 5, 5));
+    for (let t = -10; t <= 10; t++) {
+      blot(page, 330 + t - 2, 240 + t - 2, 5, 5);
+      blot(page, 330 + t - 2, 240 - t - 2, 5, 5);
+    }
     // Two thick pencil "0"s of a number, one smudged solid, nearly touching: a cell or two of paper between them.
     disc(page, 600, 163);
     for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(632 + 12 * Math.cos(t)), Math.round(163 + 14 * Math.sin(t)), 3, 3);
