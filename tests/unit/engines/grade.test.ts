@@ -69,11 +69,9 @@ describe("gradeSubmission with a key", () => {
 
   it("flags a number that a fraction bar read as 1 would make right, and not a right one nor another wrong one", () => {
     const key = parseAnswerKey("1. 7/2\n2. 3/8\n3. 116", { totalPoints: 6 });
-    const text = [
-      "1. Write 3 1/2 as an improper fraction. 712",
-      "2. Write 6/16 in simplest form. 518",
-      "3. What is 58 × 2? 116",
-    ].join("\n");
+    const text = ["1. Write 3 1/2 as an improper fraction. 712", "2. Write 6/16 in simplest form. 518", "3. What is 58 × 2? 116"].join(
+      "\n",
+    );
     const result = gradeSubmission({ text, key, assignment: { points: 6 } });
     expect(result.questions.map((q) => [q.pointsAwarded, q.needsReview])).toEqual([
       [0, true],

@@ -142,7 +142,11 @@ function optionAbove(lines: readonly ReadLine[], row: CellBox[], place: number):
   const [x0, x1, top] = [row[0]!.x0 * CELL, row.at(-1)!.x1 * CELL, row[0]!.y0 * CELL];
   const size = (row[0]!.y1 - row[0]!.y0) * CELL;
   const above = lines.filter((l) => {
-    const [lx0, lx1, bottom] = [Math.min(...l.words.map((w) => w.bbox.x)), Math.max(...l.words.map((w) => w.bbox.x + w.bbox.width)), l.bbox.y + l.bbox.height];
+    const [lx0, lx1, bottom] = [
+      Math.min(...l.words.map((w) => w.bbox.x)),
+      Math.max(...l.words.map((w) => w.bbox.x + w.bbox.width)),
+      l.bbox.y + l.bbox.height,
+    ];
     return l.words.length && bottom <= top + size / 2 && top - bottom <= ABOVE * size && lx0 < x1 && lx1 > x0;
   });
   const line = above.sort((a, b) => b.bbox.y + b.bbox.height - (a.bbox.y + a.bbox.height))[0];

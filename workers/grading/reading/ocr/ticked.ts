@@ -140,7 +140,8 @@ function squareIn(piece: Component, pageW: number, text: number): CellBox | unde
       for (const [j, left] of columns.entries())
         for (const right of columns.slice(j + 1)) {
           const across = right - left;
-          if (Math.abs(across / side - 1) > SQUARE || (best && across * side <= (best.x1 - best.x0 - 1) * (best.y1 - best.y0 - 1))) continue;
+          if (Math.abs(across / side - 1) > SQUARE || (best && across * side <= (best.x1 - best.x0 - 1) * (best.y1 - best.y0 - 1)))
+            continue;
           const sides = [
             straight(left, top, 1, across),
             straight(left, bottom, 1, across),
