@@ -320,6 +320,13 @@ export const dotted: Layout = (t, qs) => {
   t.bottom = y;
 };
 
+/** A multiple-choice question's options on one line at (x, y): where the next line goes (y itself, for no options). */
+function optionsLine(t: Template, q: Question, x: number, y: number): number {
+  if (!q.options) return y;
+  t.marks.push(print(q.options.join("    "), x, y));
+  return y + LH;
+}
+
 /** A question's text from (LEFT, y), wrapped at `max` wide, its later lines in by `indent`: the last line's baseline. */
 function wrappedQuestion(t: Template, text: string, y: number, max: number, indent: number): number {
   const lines = wrap(text, max);
@@ -339,10 +346,7 @@ export const brackets: Layout = (t, qs) => {
     t.marks.push(print("(", RIGHT - 150, last), print(")", RIGHT - 10, last));
     t.slots.push({ x: RIGHT - 125, y: last });
     y = last + LH;
-    if (q.options) {
-      t.marks.push(print(q.options.join("    "), LEFT + 30, y));
-      y += LH;
-    }
+    y = optionsLine(t, q, LEFT + 30, y);
     y += LH * 0.9;
   }
   t.bottom = y;
@@ -365,10 +369,7 @@ export const parts: Layout = (t, qs) => {
     t.rules.push({ kind: "line", x: RIGHT - 190, y: last + 5, w: 190 });
     t.slots.push({ x: RIGHT - 180, y: last });
     y = last + LH;
-    if (q.options) {
-      t.marks.push(print(q.options.join("    "), LEFT + 26, y));
-      y += LH;
-    }
+    y = optionsLine(t, q, LEFT + 26, y);
     y += LH * 0.7;
   }
   t.bottom = y;

@@ -131,3 +131,20 @@ export function questionIntent(text: string | undefined): QuestionIntent {
   }
   return intent;
 }
+
+/**
+ * The question's own words: on a page read alone, an answer written after the question on its line, the question's
+ * words ending in ".", "?" or ":" before it, is taken out ("Write 3 1/2 as an improper fraction. 3.5" does not write
+ * back 3.5; with the template, the student's words are taken out already). A line that is all answer (a sentence
+ * completed) stays whole.
+ */
+export function withoutAnswerAfter(
+  context: QuestionContext | undefined,
+  line: TextLine | undefined,
+  answer: string,
+): QuestionContext | undefined {
+  const written = answer.trim();
+  if (!context || !line || line.student !== undefined || !written || !line.text.trimEnd().endsWith(context.text)) return context;
+  const before = context.text.endsWith(written) ? context.text.slice(0, -written.length) : "";
+  return /[.?:]\s+$/.test(before) ? { ...context, text: before.trimEnd() } : context;
+}

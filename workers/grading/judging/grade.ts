@@ -17,7 +17,7 @@ import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
 import { lostBarDoubt, lostPointDoubt, pointSeenDoubt } from "./points-seen";
-import { questionContexts, type QuestionContext } from "../answers/question-context";
+import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
 import { numberLettered } from "../answers/lettered";
 import { reviewQuestion } from "./review-flags";
 import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
@@ -43,19 +43,6 @@ export interface GradeInput {
 export const LOCAL_PROVIDER = { name: "local", model: "gradewell-rules-1" } as const;
 
 type GradedLine = TextLine;
-
-/**
- * The question's own words: on a page read alone, an answer written after the question on its line, the question's
- * words ending in ".", "?" or ":" before it, is taken out ("Write 3 1/2 as an improper fraction. 3.5" does not write
- * back 3.5; with the template, the student's words are taken out already). A line that is all answer (a sentence
- * completed) stays whole.
- */
-function ownWords(context: QuestionContext | undefined, line: GradedLine | undefined, answer: string): QuestionContext | undefined {
-  const written = answer.trim();
-  if (!context || !line || line.student !== undefined || !written || !line.text.trimEnd().endsWith(context.text)) return context;
-  const before = context.text.endsWith(written) ? context.text.slice(0, -written.length) : "";
-  return /[.?:]\s+$/.test(before) ? { ...context, text: before.trimEnd() } : context;
-}
 
 function linesOf(input: GradeInput): GradedLine[] {
   // Lines in reading order with their words (two-column pages column by column: layout.ts).
@@ -109,7 +96,7 @@ function gradeWithKey(
     const student = found && /^(?:answer|ans)\W*$/i.test(found.answer.trim()) ? { ...found, answer: "" } : found;
     const keyAnswer = describeKeyAnswer(q);
     const line = student && lines[student.line];
-    const context = ownWords(contexts.get(q.number), line, student?.answer ?? "");
+    const context = withoutAnswerAfter(contexts.get(q.number), line, student?.answer ?? "");
     if (!student || !student.answer) {
       // Sure it is blank only as far as the page was read well.
       const lineConfidence = student?.readingConfidence ?? readingConfidence;
