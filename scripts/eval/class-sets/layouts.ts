@@ -40,6 +40,7 @@ import {
   type Layout,
 } from "./more-layouts";
 import { bubbles, circled, ticked } from "./mark-layouts";
+import { exam } from "./exam-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -69,7 +70,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // moved to development on 2026-11-29 (decision 0102), and "parts", written then and not run before its first
 // measure, took its place; its one blind measure (2026-11-29, seed then 30112): 16/48 as a set in every condition,
 // no lettered question found, misses flagged 32/32 each. It moved to development the same day (decision 0104); no
-// family took its place that day.
+// family took its place that day. "Exam", written on 2026-11-29 in the next session and not run through the reader
+// before its first measure, took parts' seed (30112; decision 0105).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -91,7 +93,7 @@ export const DEV_FAMILIES = [
   "bubbles",
   "parts",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "exam"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -283,6 +285,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   bubbles: { kinds: [...KINDS, "choice", "choice", "choice"], place: bubbles },
   // Two parts under their headings, each part's questions lettered from "a)" again; the answer on a line at the right.
   parts: { kinds: [...KINDS, "choice"], place: parts },
+  // A test paper: each question under a rule, its number alone at the margin, the answer on a line before "[2]".
+  exam: { kinds: [...KINDS, "choice", "choice"], place: exam },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
