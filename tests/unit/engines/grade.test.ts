@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
+import { lostBarDoubt } from "../../../workers/grading/judging/points-seen";
 import { parseRubric } from "../../../workers/grading/judging/rubric";
 import { GradingResult } from "../../../core/grading/result";
 import { solveQuestion } from "../../../workers/grading/judging/solver";
@@ -79,6 +80,49 @@ describe("gradeSubmission with a key", () => {
       [2, false],
     ]);
     expect(result.questions[0]!.reviewReason).toContain('"712" may be 7/2: a fraction bar may have been read as 1.');
+  });
+
+  it("flags a number that a fraction bar read as 7 or lost would make right, and not another wrong one", () => {
+    const key = parseAnswerKey("1. 7/2\n2. 1/7\n3. 3/8\n4. 1/4", { totalPoints: 8 });
+    const text = [
+      "1. Write 3 1/2 as an improper fraction. 772",
+      "2. What fraction is 1 part of 7? 17",
+      "3. Write 6/16 in simplest form. 38",
+      "4. What fraction is 1 part of 4? 15",
+    ].join("\n");
+    const result = gradeSubmission({ text, key, assignment: { points: 8 } });
+    expect(result.questions.map((q) => [q.pointsAwarded, q.needsReview])).toEqual([
+      [0, true],
+      [0, true],
+      [0, true],
+      [0, false],
+    ]);
+    expect(result.questions[0]!.reviewReason).toContain('"772" may be 7/2: a fraction bar may have been read as 7.');
+    // "17" is flagged as a lookalike of 1/7 on its own; read surely or verified, the lost bar flags it (below).
+    const [q2] = parseAnswerKey("1. 1/7", { totalPoints: 2 }).questions;
+    expect(lostBarDoubt(q2!, "17", undefined, 0)).toBe('"17" may be 1/7: a fraction bar may have been lost in reading.');
+    expect(lostBarDoubt(q2!, "18", undefined, 0)).toBeUndefined();
+  });
+
+  it("flags a number that one digit fewer at an end would make right, and not a short number nor another wrong one", () => {
+    const key = parseAnswerKey("1. 750\n2. 0.7\n3. 1/4\n4. 56\n5. 750", { totalPoints: 10 });
+    const text = [
+      "1. How many grams is 0.75 kg? 7503",
+      "2. Round 0.714 to the nearest tenth. 0.71",
+      "3. What fraction is 1 part of 4? 51/4",
+      "4. What is 7 × 8? 561",
+      "5. How many grams is 0.75 kg? 7604",
+    ].join("\n");
+    const result = gradeSubmission({ text, key, assignment: { points: 10 } });
+    expect(result.questions.map((q) => [q.pointsAwarded, q.needsReview])).toEqual([
+      [0, true],
+      [0, true],
+      [0, true],
+      [0, true],
+      [0, false],
+    ]);
+    expect(result.questions[0]!.reviewReason).toContain('"7503" may be 750: a stray mark may have been read as a digit.');
+    expect(result.questions[2]!.reviewReason).toContain('"51/4" may be 1/4');
   });
 
   it("grades a 30-question key with answers out of order and some missing", () => {

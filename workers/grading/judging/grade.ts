@@ -16,7 +16,7 @@ import { judgeAnswer } from "./judge";
 import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
-import { lostBarDoubt, lostPointDoubt, pointSeenDoubt } from "./points-seen";
+import { lostBarDoubt, lostPointDoubt, pointSeenDoubt, strayDigitDoubt } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
 import { numberLettered } from "../answers/lettered";
 import { reviewQuestion } from "./review-flags";
@@ -143,12 +143,14 @@ function gradeWithKey(
       };
       answerShown = verdict.answer;
     } else if (!questionLike && match.credit < 1) match = withDoubt(match, lookalikeDoubt(cleaned, keyAnswer, line));
-    // Read surely or verified, a number whose lost point or fraction bar would raise the mark is still a look
-    // (points-seen.ts).
+    // Read surely or verified, a number whose lost point or fraction bar, or a stray digit, would raise the mark is
+    // still a look (points-seen.ts).
     if (!questionLike && match.credit < 1 && !("doubt" in match && match.doubt))
       match = withDoubt(
         match,
-        lostPointDoubt(q, answerShown, context, match.credit) ?? lostBarDoubt(q, answerShown, context, match.credit),
+        lostPointDoubt(q, answerShown, context, match.credit) ??
+          lostBarDoubt(q, answerShown, context, match.credit) ??
+          strayDigitDoubt(q, answerShown, context, match.credit),
       );
     if (!questionLike) match = withDoubt(match, pointSeenDoubt(q, cleaned, line, context, match.credit));
     const review = reviewQuestion({

@@ -53,9 +53,10 @@ export function lostPointDoubt(
 }
 
 /**
- * A mark that a fraction bar read as "1" would raise: "712" earns more as 7/2 (a printed or written "/" between two
- * digits is read "1" as often as a "1" is read "/"; lookalikes.ts takes the other way). A child's real "712" for 7/2
- * is rare. The mark stays; the teacher looks.
+ * A mark that a fraction bar read as a digit or lost would raise: "712" or "772" earns more as 7/2, "17" as 1/7 (a
+ * printed or written "/" between two digits is read "1" as often as a "1" is read "/", and a slanted one "7";
+ * lookalikes.ts takes the other way). A child's real "712" for 7/2 or "17" for 1/7 is rare. The mark stays; the
+ * teacher looks.
  */
 export function lostBarDoubt(
   question: KeyQuestion,
@@ -63,16 +64,45 @@ export function lostBarDoubt(
   context: QuestionContext | undefined,
   credit: number,
 ): string | undefined {
-  if (answer.includes("/")) return undefined;
-  const number = answer.match(/\d{3,}/);
+  if (answer.includes("/") || /\d[.,]\d/.test(answer)) return undefined;
+  const number = answer.match(/\d{2,}/);
   if (!number) return undefined;
   const digits = number[0];
+  const raises = (barred: string) =>
+    judgeAnswer(question, answer.slice(0, number.index) + barred + answer.slice(number.index! + digits.length), context).credit >
+    credit + 1e-9;
   for (let at = 1; at < digits.length - 1; at++) {
-    if (digits[at] !== "1") continue;
     const barred = `${digits.slice(0, at)}/${digits.slice(at + 1)}`;
-    const read = answer.slice(0, number.index) + barred + answer.slice(number.index! + digits.length);
+    if ((digits[at] === "1" || digits[at] === "7") && raises(barred))
+      return `"${digits}" may be ${barred}: a fraction bar may have been read as ${digits[at]}.`;
+  }
+  for (let at = 1; at < digits.length; at++) {
+    const barred = `${digits.slice(0, at)}/${digits.slice(at)}`;
+    if (raises(barred)) return `"${digits}" may be ${barred}: a fraction bar may have been lost in reading.`;
+  }
+  return undefined;
+}
+
+/**
+ * A mark that one digit fewer at either end of the answer's number would raise: "7503" earns more as 750, "0.71" as
+ * 0.7, "51/4" as 1/4. A speck of paper, the end of a line or a letter of the question beside the answer is read as a
+ * digit as easily as any, and a child's answer that is the key with a digit more at its end is rare. Numbers of three
+ * digits or more only (a two-digit slip is as likely the child's). The mark stays; the teacher looks.
+ */
+export function strayDigitDoubt(
+  question: KeyQuestion,
+  answer: string,
+  context: QuestionContext | undefined,
+  credit: number,
+): string | undefined {
+  const number = answer.match(/\d+(?:[.,/]\d+)*/);
+  if (!number || number[0].replace(/\D/g, "").length < 3) return undefined;
+  const text = number[0];
+  for (const kept of [text.slice(1), text.slice(0, -1)]) {
+    if (!/^\d/.test(kept) || !/\d$/.test(kept)) continue;
+    const read = answer.slice(0, number.index) + kept + answer.slice(number.index! + text.length);
     if (judgeAnswer(question, read, context).credit > credit + 1e-9)
-      return `"${digits}" may be ${barred}: a fraction bar may have been read as 1.`;
+      return `"${text}" may be ${kept}: a stray mark may have been read as a digit.`;
   }
   return undefined;
 }
