@@ -431,5 +431,17 @@ describe("question numbers misread as letters", () => {
     const blank = reading([...down(100, questions), boxes(600, ["1. 56", "2. 3/4", "46"]), boxes(680, ["4. 460", "5. B", "6. 25%"])]);
     const answers = extractFromReading(blank, parseAnswerKey(key, { totalPoints: 16 })).answers;
     expect(answers.find((a) => a.number === 3)?.answer ?? "").toBe("");
+    // A bare number as wide as a label and an answer, where "6." is due: the two read as one word, the box's answer.
+    const merged = boxes(680, ["4. 460", "5. B", "44"]);
+    merged.words.at(-1)!.bbox.width = 150;
+    const swallowed = reading([...down(100, questions), boxes(600, ["1. 56", "2. 3/4", "3. 850 cm"]), merged]);
+    const six = layoutLines(swallowed.pages[0]).find((l) => l.text.startsWith("6."));
+    expect(six?.text).toBe("6. Write 1/4 as a percent. 44");
+    expect(six?.words?.at(-1)?.confidence).toBeLessThan(0.5);
+    // PP-OCR's reading of the same ink, where it opens with the label due, gives the answer.
+    const ink = { text: "6. 25%", confidence: 0.89 };
+    merged.words.at(-1)!.alternatives = { readings: [{ text: "44", probability: 0.75, share: 0.7 }], rest: 0.3, ocr: ink, why: "unsure" };
+    const read = layoutLines(swallowed.pages[0]).find((l) => l.text.startsWith("6."));
+    expect(read?.text).toBe("6. Write 1/4 as a percent. 25%");
   });
 });

@@ -22,6 +22,8 @@ const MISREAD_LABEL = /^(?:\d{1,3}|[^\p{N}\s]?[.)])$/u;
 /** How far (in text heights) a label may stand from its column's start, and a box's words start left of it. */
 const AT_COLUMN = 1;
 const INTO_COLUMN = 0.6;
+/** A label read wider than this many text heights holds its box's answer too. */
+const WIDE_LABEL = 2;
 
 /**
  * The word a box's answer was cut from, where its label was read into it: on a set's page the template tells the
@@ -76,7 +78,11 @@ function columnStarts(rows: Cell[][], lines: ReadLine[], height: number): number
  * label number, from the labels read (`base`), else one row on from the row above.
  */
 function byColumn(line: ReadLine, starts: number[], height: number, previousBase: number | undefined) {
-  const columns = starts.map(() => ({ label: undefined as number | undefined, words: [] as ReadWord[] }));
+  const columns = starts.map(() => ({
+    label: undefined as number | undefined,
+    labelWord: undefined as ReadWord | undefined,
+    words: [] as ReadWord[],
+  }));
   for (const word of line.words) {
     const x = word.bbox.x;
     const nearest = starts.reduce((best, s, k) => (Math.abs(s - x) < Math.abs(starts[best]! - x) ? k : best), 0);
@@ -86,6 +92,7 @@ function byColumn(line: ReadLine, starts: number[], height: number, previousBase
       const glued = word.text.match(GLUED);
       if (LABEL.test(word.text) || MISREAD_LABEL.test(word.text)) {
         column.label = /^\d/.test(word.text) ? Number.parseInt(word.text, 10) : Number.NaN;
+        column.labelWord = word;
         continue;
       }
       if (glued) {
@@ -110,6 +117,25 @@ function byColumn(line: ReadLine, starts: number[], height: number, previousBase
   const votes = columns.flatMap((c, k) => (c.label !== undefined && Number.isFinite(c.label) ? [c.label - k] : []));
   const counted = votes.map((v) => [v, votes.filter((o) => o === v).length] as const).sort((a, b) => b[1] - a[1]);
   const base = counted[0]?.[0] ?? (previousBase === undefined ? undefined : previousBase + starts.length);
+  // A number read at a box's start that is not the label due there, as wide as a label and an answer: the two read as
+  // one word (the handwriting reader's "44" for "11. 0.25"). PP-OCR's reading of it, when it opens with the label due,
+  // gives the answer; else the whole word is the box's answer, its reading in doubt (confidence halved): a look, not an
+  // answer left blank. Either way no longer the handwriting reader's word, which read the label's ink as digits.
+  columns.forEach((c, k) => {
+    const word = c.labelWord;
+    if (base === undefined || !word || c.words.length || c.label === base + k || !Number.isFinite(c.label)) return;
+    if (word.bbox.width <= WIDE_LABEL * height) return;
+    const ocr = word.alternatives?.ocr;
+    const labelled = ocr?.text.match(/^(\d{1,3})[.)]\s*(\S.*)$/);
+    const { x, width } = word.bbox;
+    const share = labelled ? (ocr!.text.length - labelled[2]!.length) / ocr!.text.length : 0;
+    const answer: ReadWord =
+      labelled && Number(labelled[1]) === base + k
+        ? { text: labelled[2]!, confidence: ocr!.confidence, bbox: { ...word.bbox, x: x + width * share, width: width * (1 - share) } }
+        : { text: word.text, confidence: word.confidence / 2, bbox: word.bbox };
+    cutFrom.set(answer, word);
+    c.words.push(answer);
+  });
   return { base, columns };
 }
 
