@@ -4,6 +4,7 @@
 // key answer printed in a question ("Which is larger: 0.7 or 0.65?") is.
 import type { AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
+import { numberLettered } from "./lettered";
 import type { PageReading, ReadWord } from "../reading/types";
 import { extractFromLines } from "./student-work";
 import { cutFrom } from "./answer-grid";
@@ -26,7 +27,8 @@ export interface AnswerPlaces {
 }
 
 export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confidence">, key?: AnswerKey): AnswerPlaces {
-  const lines = layoutLines(page);
+  // Lettered questions numbered as the grader numbers them (lettered.ts): else none of their answers has a place.
+  const lines = numberLettered(layoutLines(page));
   const work = extractFromLines(lines, key);
   const words = new Set<ReadWord>();
   const answered = new Set<number>();

@@ -143,14 +143,14 @@ function gradeWithKey(
       };
       answerShown = verdict.answer;
     } else if (!questionLike && match.credit < 1) match = withDoubt(match, lookalikeDoubt(cleaned, keyAnswer, line));
-    // Read surely or verified, a number whose lost point or fraction bar, or a stray digit, would raise the mark is
-    // still a look (points-seen.ts).
+    // Read surely or verified, a number whose lost point or fraction bar would raise the mark is still a look; so is
+    // one a stray digit read at its end would, where no ink check weighed the digits (points-seen.ts).
     if (!questionLike && match.credit < 1 && !("doubt" in match && match.doubt))
       match = withDoubt(
         match,
         lostPointDoubt(q, answerShown, context, match.credit) ??
           lostBarDoubt(q, answerShown, context, match.credit) ??
-          strayDigitDoubt(q, answerShown, context, match.credit),
+          (verdict ? undefined : strayDigitDoubt(q, answerShown, context, match.credit)),
       );
     if (!questionLike) match = withDoubt(match, pointSeenDoubt(q, cleaned, line, context, match.credit));
     const review = reviewQuestion({

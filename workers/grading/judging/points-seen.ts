@@ -64,7 +64,8 @@ export function lostBarDoubt(
   context: QuestionContext | undefined,
   credit: number,
 ): string | undefined {
-  if (answer.includes("/") || /\d[.,]\d/.test(answer)) return undefined;
+  // Only where the key is a fraction: "6911" is 691/1, which no child means.
+  if (answer.includes("/") || /\d[.,]\d/.test(answer) || !question.accepted.some((a) => a.raw.includes("/"))) return undefined;
   const number = answer.match(/\d{2,}/);
   if (!number) return undefined;
   const digits = number[0];
@@ -86,8 +87,9 @@ export function lostBarDoubt(
 /**
  * A mark that one digit fewer at either end of the answer's number would raise: "7503" earns more as 750, "0.71" as
  * 0.7, "51/4" as 1/4. A speck of paper, the end of a line or a letter of the question beside the answer is read as a
- * digit as easily as any, and a child's answer that is the key with a digit more at its end is rare. Numbers of three
- * digits or more only (a two-digit slip is as likely the child's). The mark stays; the teacher looks.
+ * digit as easily as any. A child may add a digit too (a slip): grade.ts asks this only of a reading no ink check
+ * weighed (the handwriting reader's verdict weighs the key's digits against the ink). Numbers of three digits or
+ * more only. The mark stays; the teacher looks.
  */
 export function strayDigitDoubt(
   question: KeyQuestion,
