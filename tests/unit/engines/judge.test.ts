@@ -41,6 +41,8 @@ describe("question-aware judgement", () => {
     // Option markers as a photo reads them: a bracket misplaced or lost.
     expect(judge("C", "water", ["1. Which is a liquid?", "A )iron B)salt C) water D) sand"]).credit).toBe(1);
     expect(judge("C", "water", ["1. Which is a liquid?", "A iron B) salt C) water D) sand"]).credit).toBe(1);
+    // Options on the question's own line, the first label read apart.
+    expect(judge("C", "heart", ["1. Which organ pumps blood? A ) lungs B) liver C) heart"]).credit).toBe(1);
     // No options read on the page: a letter with text is marked by the letter and flagged, unless the key gives the text.
     const unchecked = judge("C", "C) iron", ["1. Which is a liquid?"]);
     expect(unchecked).toMatchObject({ credit: 1, doubt: expect.stringMatching(/options were not found/) });

@@ -70,8 +70,8 @@ export function questionContexts(lines: (string | { text: string; student?: stri
       if (!contexts.has(number)) {
         current = { number, text: numbered[2]!.trim(), options: new Map() };
         contexts.set(number, current);
-        // Options on the question's own line: "3. Pick one: A) 2 B) 3".
-        const inline = numbered[2]!.match(/\(?A[).]\s.*$/);
+        // Options on the question's own line: "3. Pick one: A) 2 B) 3" (the first label read apart on a photo: "A )").
+        const inline = numbered[2]!.match(/(?<=^|\s)\(?A ?[).]\s.*$/);
         const opts = inline ? parseOptions(inline[0]) : undefined;
         if (opts) for (const [k, v] of opts) current.options.set(k, v);
         continue;
