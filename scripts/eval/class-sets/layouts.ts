@@ -71,7 +71,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // measure, took its place; its one blind measure (2026-11-29, seed then 30112): 16/48 as a set in every condition,
 // no lettered question found, misses flagged 32/32 each. It moved to development the same day (decision 0104); no
 // family took its place that day. "Exam", written on 2026-11-29 in the next session and not run through the reader
-// before its first measure, took parts' seed (30112; decision 0105).
+// before its first measure, took parts' seed (30112; decision 0105); its one blind measure (2026-11-29): 13/40 as a
+// set in every condition, misses flagged 24/27 each. It moved to development the same day (decision 0107); no family
+// took its place that day.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -92,8 +94,9 @@ export const DEV_FAMILIES = [
   "brackets",
   "bubbles",
   "parts",
+  "exam",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "exam"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;

@@ -4,6 +4,7 @@
 import { QUESTION_NUMBER } from "./answer-key";
 import { LABEL, withAnswerGrid } from "./answer-grid";
 import { withStackedSums } from "./stacked";
+import { withoutMarks } from "./marks";
 import type { BoundingBox, PageReading, ReadLine, ReadWord } from "../reading/types";
 
 /** A line of text read from a page, as the answer finders take it. */
@@ -211,6 +212,11 @@ export function layoutLines(
   read: Pick<PageReading, "lines" | "width" | "confidence">,
   theirs: (word: ReadWord) => boolean = () => false,
 ): TextLine[] {
+  // A test paper's marks printed at a line's end ("[2]") are no answer (marks.ts).
+  return withoutMarks(orderedLines(read, theirs));
+}
+
+function orderedLines(read: Pick<PageReading, "lines" | "width" | "confidence">, theirs: (word: ReadWord) => boolean): TextLine[] {
   const asText = (l: ReadLine): TextLine => ({ text: l.text, confidence: l.confidence, words: l.words });
   if (!read.lines.some(hasWordBoxes)) return read.lines.map(asText);
   // An answer grid's boxes (numbered, below the questions) go to their questions' lines first (answer-grid.ts).

@@ -5,6 +5,7 @@ import { cutFrom } from "./answer-grid";
 import { chosenAnswer, chosenOption } from "./chosen";
 import { layoutLines, type TextLine } from "./layout";
 import { numberLettered } from "./lettered";
+import { withoutMarks } from "./marks";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
 
@@ -14,7 +15,7 @@ import { studentWords, type WorksheetTemplate } from "./template";
  */
 export function readingLines(reading: DocumentReading, template?: WorksheetTemplate): TextLine[] {
   return reading.pages.flatMap((page) => {
-    if (!page.lines.length) return page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence }));
+    if (!page.lines.length) return withoutMarks(page.text.split("\n").map((t) => ({ text: t, confidence: page.confidence })));
     const marked = template ? studentWords(template, page) : null;
     const lines = layoutLines(page, marked ? (w) => marked.words.has(w) : undefined).map((l) => ({ ...l, page: page.number }));
     // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the

@@ -19,6 +19,8 @@ import { withDoubt } from "./judgement";
 import { lostBarDoubt, lostPointDoubt, pointSeenDoubt, strayDigitDoubt } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
 import { numberLettered } from "../answers/lettered";
+import { withoutMarks } from "../answers/marks";
+import { inAnswerColumn } from "../answers/answer-column";
 import { reviewQuestion } from "./review-flags";
 import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
 import { unclaimedReason, unclaimedWriting } from "./unclaimed";
@@ -47,12 +49,15 @@ type GradedLine = TextLine;
 function linesOf(input: GradeInput): GradedLine[] {
   // Lines in reading order with their words (two-column pages column by column: layout.ts).
   if (input.reading) return readingLines(input.reading, input.template);
-  // A typed page's lines; its questions lettered "a)", "b)" are numbered in reading order (answers/lettered.ts).
+  // A typed page's lines; its questions lettered "a)", "b)" are numbered in reading order (answers/lettered.ts), and
+  // a test paper's marks at a line's end ("[2]") are no answer (answers/marks.ts).
   return numberLettered(
-    (input.text ?? "")
-      .replace(/\r\n?/g, "\n")
-      .split("\n")
-      .map((t) => ({ text: t, confidence: 1 })),
+    withoutMarks(
+      (input.text ?? "")
+        .replace(/\r\n?/g, "\n")
+        .split("\n")
+        .map((t) => ({ text: t, confidence: 1 })),
+    ),
   );
 }
 
@@ -90,6 +95,7 @@ function gradeWithKey(
   pageUncertain: boolean,
 ): Graded[] {
   const contexts = questionContexts(lines, key);
+  const column = inAnswerColumn([...answers.values()], lines);
   return key.questions.map((q) => {
     const found = answers.get(q.number);
     // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
@@ -159,9 +165,12 @@ function gradeWithKey(
       lineConfidence: student.readingConfidence,
       wordConfidence: answerWordConfidence(line, cleaned),
       verified: !!verdict,
-      // An answer on its own numbered line ("3. 1/2", an answer sheet) is where it should be; only one taken
-      // from an unlabelled line under the question is a guess worth a look.
-      source: student.source === "guess" && line && QUESTION_NUMBER.test(line.text.trim()) ? "inline" : student.source,
+      // An answer on its own numbered line ("3. 1/2", an answer sheet) or on a test paper's answer lines
+      // (answer-column.ts) is where it should be; another taken from a line under its question is a guess to look at.
+      source:
+        student.source === "guess" && (column.has(q.number) || (line && QUESTION_NUMBER.test(line.text.trim())))
+          ? "inline"
+          : student.source,
       matchedBy: student.matchedBy,
       doubt: "doubt" in match ? match.doubt : undefined,
       looksLikeQuestion: questionLike,
