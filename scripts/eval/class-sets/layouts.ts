@@ -41,6 +41,7 @@ import {
 } from "./more-layouts";
 import { bubbles, circled, ticked } from "./mark-layouts";
 import { exam } from "./exam-layout";
+import { ringed } from "./ringed-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -72,8 +73,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // no lettered question found, misses flagged 32/32 each. It moved to development the same day (decision 0104); no
 // family took its place that day. "Exam", written on 2026-11-29 in the next session and not run through the reader
 // before its first measure, took parts' seed (30112; decision 0105); its one blind measure (2026-11-29): 13/40 as a
-// set in every condition, misses flagged 24/27 each. It moved to development the same day (decision 0107); no family
-// took its place that day.
+// set in every condition, misses flagged 24/27 each. It moved to development the same day (decision 0107).
+// "Ringed", written the same day and not run through the reader before its first measure, took exam's held-out seed
+// (30112; decision 0108).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -96,7 +98,7 @@ export const DEV_FAMILIES = [
   "parts",
   "exam",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "ringed"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -290,6 +292,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   parts: { kinds: [...KINDS, "choice"], place: parts },
   // A test paper: each question under a rule, its number alone at the margin, the answer on a line before "[2]".
   exam: { kinds: [...KINDS, "choice", "choice"], place: exam },
+  // Each question's number printed in a circle at the margin; "Ans." and a line at its line's right end.
+  ringed: { kinds: [...KINDS, "choice", "choice"], place: ringed },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
