@@ -2,6 +2,7 @@
 // place, well right of where the questions' words start (an "exam" layout: the answer line at the right of the next
 // line). An answer taken from the line under its question is a guess worth a look (review flags) unless the page is
 // laid out so: then it is where the page puts answers.
+import { median } from "../reading/registration";
 import type { BoundingBox } from "../reading/types";
 import type { StudentAnswer } from "./student-work";
 
@@ -23,7 +24,6 @@ export function inAnswerColumn(answers: readonly StudentAnswer[], lines: readonl
   const start = (i: number) => lines[i]?.words?.[0]?.bbox;
   const under = given.filter((a) => a.source === "guess" && start(a.line));
   if (under.length < LEAST || under.length < SHARE * given.length) return new Set();
-  const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
   const height = median(under.map((a) => start(a.line)!.height));
   const x = median(under.map((a) => start(a.line)!.x));
   // Where the questions' words start: the lines the answers' questions are on (the line before each answer's).

@@ -31,6 +31,12 @@ const WIDE_LABEL = 2;
  */
 export const cutFrom = new WeakMap<ReadWord, ReadWord>();
 
+/** The part of a word's box after its label: `text` read in it, `rest` the characters after the label. */
+function afterLabel(bbox: ReadWord["bbox"], text: string, rest: string): ReadWord["bbox"] {
+  const share = (text.length - rest.length) / text.length;
+  return { ...bbox, x: bbox.x + bbox.width * share, width: bbox.width * (1 - share) };
+}
+
 interface Cell {
   label: number;
   x: number;
@@ -97,10 +103,7 @@ function byColumn(line: ReadLine, starts: number[], height: number, previousBase
       }
       if (glued) {
         // Its box cut where the label's characters end; the ink's readings were of both, and go with neither.
-        const share = (word.text.length - glued[2]!.length) / word.text.length;
-        const { x: left, width } = word.bbox;
-        const bbox = { ...word.bbox, x: left + width * share, width: width * (1 - share) };
-        const answer: ReadWord = { text: glued[2]!, confidence: word.confidence, bbox };
+        const answer: ReadWord = { text: glued[2]!, confidence: word.confidence, bbox: afterLabel(word.bbox, word.text, glued[2]!) };
         cutFrom.set(answer, word);
         column.label = Number(glued[1]);
         column.words.push(answer);
@@ -127,11 +130,9 @@ function byColumn(line: ReadLine, starts: number[], height: number, previousBase
     if (word.bbox.width <= WIDE_LABEL * height) return;
     const ocr = word.alternatives?.ocr;
     const labelled = ocr?.text.match(/^(\d{1,3})[.)]\s*(\S.*)$/);
-    const { x, width } = word.bbox;
-    const share = labelled ? (ocr!.text.length - labelled[2]!.length) / ocr!.text.length : 0;
     const answer: ReadWord =
       labelled && Number(labelled[1]) === base + k
-        ? { text: labelled[2]!, confidence: ocr!.confidence, bbox: { ...word.bbox, x: x + width * share, width: width * (1 - share) } }
+        ? { text: labelled[2]!, confidence: ocr!.confidence, bbox: afterLabel(word.bbox, ocr!.text, labelled[2]!) }
         : { text: word.text, confidence: word.confidence / 2, bbox: word.bbox };
     cutFrom.set(answer, word);
     c.words.push(answer);

@@ -26,6 +26,19 @@ export function pointSeenDoubt(
   return undefined;
 }
 
+/** Whether the answer, its number (`number`, matched in it) read as `instead`, earns more than `credit`. */
+function raisedBy(
+  question: KeyQuestion,
+  answer: string,
+  number: RegExpMatchArray,
+  instead: string,
+  context: QuestionContext | undefined,
+  credit: number,
+): boolean {
+  const read = answer.slice(0, number.index) + instead + answer.slice(number.index! + number[0].length);
+  return judgeAnswer(question, read, context).credit > credit + 1e-9;
+}
+
 /**
  * A mark that a decimal point lost in reading would raise (docs/decisions/0092): the answer's number read without a
  * point ("225", "07") earns more with one put between two of its digits ("2.25" for 9/4, "0.7" for 70%). A point is
@@ -45,8 +58,7 @@ export function lostPointDoubt(
   const digits = number[0];
   for (let at = 1; at < digits.length; at++) {
     const pointed = `${digits.slice(0, at)}.${digits.slice(at)}`;
-    const read = answer.slice(0, number.index) + pointed + answer.slice(number.index! + digits.length);
-    if (judgeAnswer(question, read, context).credit > credit + 1e-9)
+    if (raisedBy(question, answer, number, pointed, context, credit))
       return `"${digits}" may be ${pointed}: a decimal point may have been lost in reading.`;
   }
   return undefined;
@@ -69,9 +81,7 @@ export function lostBarDoubt(
   const number = answer.match(/\d{2,}/);
   if (!number) return undefined;
   const digits = number[0];
-  const raises = (barred: string) =>
-    judgeAnswer(question, answer.slice(0, number.index) + barred + answer.slice(number.index! + digits.length), context).credit >
-    credit + 1e-9;
+  const raises = (barred: string) => raisedBy(question, answer, number, barred, context, credit);
   for (let at = 1; at < digits.length - 1; at++) {
     const barred = `${digits.slice(0, at)}/${digits.slice(at + 1)}`;
     if ((digits[at] === "1" || digits[at] === "7") && raises(barred))
@@ -102,8 +112,7 @@ export function strayDigitDoubt(
   const text = number[0];
   for (const kept of [text.slice(1), text.slice(0, -1)]) {
     if (!/^\d/.test(kept) || !/\d$/.test(kept)) continue;
-    const read = answer.slice(0, number.index) + kept + answer.slice(number.index! + text.length);
-    if (judgeAnswer(question, read, context).credit > credit + 1e-9)
+    if (raisedBy(question, answer, number, kept, context, credit))
       return `"${text}" may be ${kept}: a stray mark may have been read as a digit.`;
   }
   return undefined;
