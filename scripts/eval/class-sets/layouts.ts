@@ -42,6 +42,7 @@ import {
 import { bubbles, circled, ticked } from "./mark-layouts";
 import { exam } from "./exam-layout";
 import { ringed } from "./ringed-layout";
+import { cloze } from "./cloze-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -75,7 +76,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // before its first measure, took parts' seed (30112; decision 0105); its one blind measure (2026-11-29): 13/40 as a
 // set in every condition, misses flagged 24/27 each. It moved to development the same day (decision 0107).
 // "Ringed", written the same day and not run through the reader before its first measure, took exam's held-out seed
-// (30112; decision 0108).
+// (30112; decision 0108); its one blind measure (2026-11-29): 17/17/19 of 48 as a set, clean/photographed/phone snap,
+// misses flagged 31/31, 31/31, 27/29. It moved to development the same day (decision 0109), and "cloze", written
+// then and not run through the reader before its first measure, took its held-out seed (30112; decision 0110).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -97,8 +100,9 @@ export const DEV_FAMILIES = [
   "bubbles",
   "parts",
   "exam",
+  "ringed",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "ringed"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "cloze"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -294,6 +298,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   exam: { kinds: [...KINDS, "choice", "choice"], place: exam },
   // Each question's number printed in a circle at the margin; "Ans." and a line at its line's right end.
   ringed: { kinds: [...KINDS, "choice", "choice"], place: ringed },
+  // A passage of sentences run on as a paragraph, each with a numbered blank ("is (2) ______."), several to a line.
+  cloze: { kinds: KINDS.filter((k) => k !== "choice"), place: cloze },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

@@ -15,10 +15,11 @@ import { answersAsSet, ocrPage, ocrReading, row, SET_ANSWERS } from "./ocr-pages
 const TEXT = 24;
 const R = 14;
 
-/** A printed bubble around (cx, cy): a ring 2 px thick, a small letter inside it. */
-function bubble(page: GreyImage, cx: number, cy: number) {
+/** A printed bubble around (cx, cy): a ring 2 px thick, a small letter inside it (or none). */
+function bubble(page: GreyImage, cx: number, cy: number, letter = true, r = R) {
   for (let t = 0; t < 2 * Math.PI; t += 0.02)
-    blot(page, Math.round(cx + (R - 1) * Math.cos(t)) - 1, Math.round(cy + (R - 1) * Math.sin(t)) - 1, 2, 2);
+    blot(page, Math.round(cx + (r - 1) * Math.cos(t)) - 1, Math.round(cy + (r - 1) * Math.sin(t)) - 1, 2, 2);
+  if (!letter) return;
   blot(page, cx - 4, cy - 6, 8, 2);
   blot(page, cx - 4, cy - 6, 2, 12);
   blot(page, cx + 2, cy - 6, 2, 12);
@@ -123,7 +124,7 @@ describe("filled bubbles", () => {
           9,
           6,
         );
-    bubble(page, 180, 163);
+    bubble(page, 180, 163, false);
     // A disc beside a ring a letter's strokes cross ("⊗"): a letter, not an empty bubble.
     disc(page, 260, 240);
     bubble(page, 330, 240);
@@ -137,6 +138,38 @@ describe("filled bubbles", () => {
     expect(findBubbles(page, TEXT).filled).toEqual([]);
     expect(findBubbles(page, undefined).filled).toEqual([]);
     expect(withoutBubbles(page, findBubbles(page, TEXT))).toBe(page);
+  });
+});
+
+describe("a question's number in a printed ring", () => {
+  it("paints out a ring alone round a number, its number left, and no empty ring or row of bubbles", () => {
+    const page = paper(700, 400);
+    // Question 10's number in a ring two text heights across at the margin, its text beside it: "1" and "0" reach
+    // out near the ring. Question 3's below it.
+    bubble(page, 60, 60, false, 24);
+    blot(page, 47, 49, 3, 22);
+    for (let t = 0; t < 2 * Math.PI; t += 0.02) blot(page, Math.round(66 + 8 * Math.cos(t)), Math.round(60 + 10 * Math.sin(t)), 3, 3);
+    blot(page, 110, 50, 300, 20);
+    bubble(page, 60, 160, false, 24);
+    blot(page, 54, 150, 12, 3);
+    blot(page, 63, 150, 3, 20);
+    blot(page, 54, 168, 12, 3);
+    blot(page, 110, 150, 300, 20);
+    // A large "O" alone (nothing within it), and a row of empty lettered bubbles.
+    bubble(page, 300, 260, false, 20);
+    for (const x of [100, 170, 240]) bubble(page, x, 340);
+    const found = findBubbles(page, TEXT);
+    expect(found.filled).toEqual([]);
+    expect(found.rims).toHaveLength(2);
+    const clean = withoutBubbles(page, found);
+    for (const y of [60, 160]) {
+      // The ring's left and right sides are paper; what it held and the question's text are as they were.
+      expect(inked(clean, 34, y - 5, 5, 10) + inked(clean, 81, y - 5, 5, 10)).toBe(0);
+      expect(inked(clean, 44, y - 12, 34, 24)).toBe(inked(page, 44, y - 12, 34, 24));
+      expect(inked(clean, 100, y - 12, 400, 24)).toBe(inked(page, 100, y - 12, 400, 24));
+    }
+    expect(inked(clean, 250, 220, 450, 180)).toBe(inked(page, 250, 220, 450, 180));
+    expect(inked(clean, 0, 300, 300, 80)).toBe(inked(page, 0, 300, 300, 80));
   });
 });
 

@@ -215,3 +215,37 @@ describe("a class set's template with units and numbers", () => {
     });
   });
 });
+
+describe("an answer labelled 'Ans.' at the end of the question's line", () => {
+  const key = parseAnswerKey("1. 13\n2. 8.6\n3. C", { totalPoints: 6 });
+  const page = (answers: [string, string, string]) =>
+    ocrPage([
+      row(100, [{ x: 130, text: "Name: Luca Baker" }]),
+      ...(["Which number is prime?", "Round 8.589 to the nearest tenth.", "Which organ pumps blood?"] as const).flatMap((q, i) => [
+        row(200 + 120 * i, [
+          { x: 130, text: `${i + 1}` },
+          { x: 180, text: q },
+          { x: 1100, text: "Ans." },
+          ...(answers[i] ? [{ x: 1200, text: answers[i] }] : []),
+        ]),
+        ...(i === 2 ? [row(260 + 120 * i, [{ x: 180, text: "A) lungs B) liver C) heart" }])] : []),
+      ]),
+    ]);
+
+  it("is the words after the label; a blank answer line is no answer, not the label", () => {
+    const found = (answers: [string, string, string]) =>
+      extractFromReading(ocrReading(page(answers)), key).answers.map((a) => [a.number, a.answer]);
+    expect(found(["13", "8.6", "heart"])).toEqual([
+      [1, "13"],
+      [2, "8.6"],
+      [3, "heart"],
+    ]);
+    expect(found(["", "8.5", ""])).toEqual([
+      [1, ""],
+      [2, "8.5"],
+      [3, ""],
+    ]);
+    expect(setApart(page(["", "", ""]).lines[1]!)).toBeUndefined();
+    expect(setApart(page(["13", "", ""]).lines[1]!)).toEqual({ before: "1 Which number is prime? Ans.", after: "13" });
+  });
+});

@@ -112,6 +112,9 @@ function unnumberedRows(texts: string[], lines: TextLine[], rows: { i: number; n
 /** A gap between words wider than this many text heights sets the words after it apart (a column, a box). */
 const APART = 2;
 
+/** A word that is an answer's label alone: "Answer:", "Ans.". */
+const ANSWER_LABEL = /^(?:answer|ans|respuesta|r[ée]ponse|antwort)[.:=;]?$/i;
+
 /**
  * The words at the end of a line set apart from the rest by a wide gap (an answer written in a table's answer
  * column or a box at the margin), and the text before them; undefined when the line has no such gap or no word
@@ -137,13 +140,16 @@ export function setApart(line: TextLine): { before: string; after: string } | un
         )
       )
         return undefined;
+      // An answer label opening the words set apart ("Ans." and the line to write on) is print, not the answer.
+      const from = ANSWER_LABEL.test(words[k]!.text) ? k + 1 : k;
+      if (from === words.length) return undefined;
       return {
         before: words
-          .slice(0, k)
+          .slice(0, from)
           .map((w) => w.text)
           .join(" "),
         after: words
-          .slice(k)
+          .slice(from)
           .map((w) => w.text)
           .join(" "),
       };

@@ -73,7 +73,8 @@ function matchAnswerLine(text: string): { number?: number; answer: string } | un
   const number = wordNumber ?? letterNumber;
   return { number: number ? Number(number) : undefined, answer: rest };
 }
-const INLINE_ANSWER = /\b(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]\s*(.*)$/i;
+// "Ans." abbreviated is a label too, its point for a colon ("Which number is prime? Ans. 13").
+const INLINE_ANSWER = /\b(?:(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]|ans\.)\s*(.*)$/i;
 
 function cleanAnswer(text: string): string {
   return (

@@ -5,6 +5,9 @@
 // bubble of a row; the row is painted out (so every page of a class set reads it alike, blank), and after reading,
 // the option it stands for is marked chosen: the words right of it when they start beside it, else the option of
 // its place in the row (the third bubble: "C)") on the lettered options' line just above the row.
+// A worksheet may also print each question's number inside a ring at the margin ("(1)" drawn as a circle). Read
+// through, the ring hid its number ("@", or nothing), and the question had none. A ring alone, holding a small mark,
+// not in a row of rings like it, is painted out too, its number left to read.
 import { inkCells, paintCells, type GreyImage } from "./grey-filters";
 import type { ReadLine, ReadWord } from "../types";
 import { components, type Component } from "../handwriting/segment";
@@ -16,6 +19,11 @@ const CELL = 2;
 /** A bubble is at least this many text heights across (a round letter, "o", "O", is smaller), and at most the second. */
 const SMALL = 0.95;
 const LARGE = 2;
+/** A printed ring round a question's number is at most this many text heights across. */
+const RINGED = 3;
+/** A ring's own ink is this share of its radius out or further, but for this share of it (a letter's loop joins in). */
+const RIM_INSIDE = 0.6;
+const RIM_STRAY = 0.02;
 /** A bubble is round: its width over its height no further from 1 than this. */
 const ROUND = 0.25;
 /** A filled bubble is ink over this share of its box (a disc covers 0.79), at most the second (a square covers all). */
@@ -74,30 +82,37 @@ export interface Filled {
 export interface Bubbles {
   filled: Filled[];
   paint: number[];
+  /** The cells of each ring standing alone round a number (what it holds is left). */
+  rims: number[][];
 }
 
 /** The filled bubbles of a page; `textHeight` is the height of its print, in pixels. */
 export function findBubbles(page: GreyImage, textHeight: number | undefined): Bubbles {
-  const found: Bubbles = { filled: [], paint: [] };
+  const found: Bubbles = { filled: [], paint: [], rims: [] };
   if (!(textHeight && textHeight > 0)) return found;
   const w = Math.ceil(page.width / CELL);
   const h = Math.ceil(page.height / CELL);
   const text = textHeight / CELL;
   const ink = inkCells(page, CELL, INK);
   const discs: CellBox[] = [];
-  const rings: CellBox[] = [];
+  const rings: Component[] = [];
+  const rims: Component[] = [];
   for (const piece of components(ink, w, h)) {
     const [cw, ch] = [piece.x1 - piece.x0, piece.y1 - piece.y0];
-    if (Math.min(cw, ch) < SMALL * text || Math.max(cw, ch) > LARGE * text || Math.abs(cw / ch - 1) > ROUND) continue;
-    const box = { x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: piece.y1 };
-    if (isDisc(piece, ink, w)) discs.push(box);
-    else if (isRing(piece, ink, w)) rings.push(box);
+    if (Math.min(cw, ch) < SMALL * text || Math.max(cw, ch) > RINGED * text || Math.abs(cw / ch - 1) > ROUND) continue;
+    const bubbleSized = Math.max(cw, ch) <= LARGE * text;
+    if (bubbleSized && isDisc(piece, ink, w)) discs.push({ x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: piece.y1 });
+    else if (bubbleSized && isRing(piece, ink, w)) rings.push(piece);
+    if (isRim(piece, ink, w)) rims.push(piece);
   }
+  // A ring alone round a mark (a question's number): no ring of its size on its level within a row's reach.
+  const all = [...new Set([...discs, ...rings, ...rims])];
+  for (const rim of rims) if (holdsInk(rim, ink, w) && rowOf(rim, all).length === 1) found.rims.push(rim.pixels);
   if (!discs.length) return found;
   const painted = new Set<CellBox>();
   for (const disc of discs) {
     const row = rowOf(disc, [...discs, ...rings]);
-    if (row.length < 2 || !row.some((b) => rings.includes(b))) continue;
+    if (row.length < 2 || !row.some((b) => rings.includes(b as Component))) continue;
     found.filled.push({ box: disc, place: row.indexOf(disc), row });
     for (const b of row) painted.add(b);
   }
@@ -107,9 +122,9 @@ export function findBubbles(page: GreyImage, textHeight: number | undefined): Bu
   return found;
 }
 
-/** The page with the rows of its filled bubbles painted the paper's grey. */
+/** The page with the rows of its filled bubbles, and its lone rings, painted the paper's grey. */
 export function withoutBubbles(page: GreyImage, bubbles: Bubbles): GreyImage {
-  return paintCells(page, [bubbles.paint], CELL, EDGE, INK);
+  return paintCells(page, [bubbles.paint, ...bubbles.rims], CELL, EDGE, INK);
 }
 
 /**
@@ -174,6 +189,23 @@ function rowOf(bubble: CellBox, all: readonly CellBox[]): CellBox[] {
   for (let at = like.indexOf(bubble), k = at + 1; k < like.length && reach(row.at(-1)!, like[k]!); k++) row.push(like[k]!);
   for (let k = like.indexOf(bubble) - 1; k >= 0 && reach(row[0]!, like[k]!); k--) row.unshift(like[k]!);
   return row;
+}
+
+/** A ring of ink alone: ink all around a circle just inside its box, and none of its own far inside that circle. */
+function isRim(piece: Component, ink: Uint8Array, w: number): boolean {
+  const [cx, cy] = [(piece.x0 + piece.x1 - 1) / 2, (piece.y0 + piece.y1 - 1) / 2];
+  const [rx, ry] = [(piece.x1 - piece.x0) / 2, (piece.y1 - piece.y0) / 2];
+  const inward = piece.pixels.filter((p) => Math.hypot(((p % w) - cx) / rx, (Math.floor(p / w) - cy) / ry) < RIM_INSIDE).length;
+  return aroundShare(ink, w, piece, 0.85, 1) >= RIM && inward <= RIM_STRAY * piece.pixels.length;
+}
+
+/** Whether ink not the ring's own lies within the middle of its box (its inner half across and down). */
+function holdsInk(ring: Component, ink: Uint8Array, w: number): boolean {
+  const own = new Set(ring.pixels);
+  const [qx, qy] = [(ring.x1 - ring.x0) / 4, (ring.y1 - ring.y0) / 4];
+  for (let y = Math.round(ring.y0 + qy); y < Math.round(ring.y1 - qy); y++)
+    for (let x = Math.round(ring.x0 + qx); x < Math.round(ring.x1 - qx); x++) if (ink[y * w + x] && !own.has(y * w + x)) return true;
+  return false;
 }
 
 /** Share of the cells of [x0, x1) × [y0, y1) that are ink. */
