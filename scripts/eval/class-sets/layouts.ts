@@ -78,7 +78,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // "Ringed", written the same day and not run through the reader before its first measure, took exam's held-out seed
 // (30112; decision 0108); its one blind measure (2026-11-29): 17/17/19 of 48 as a set, clean/photographed/phone snap,
 // misses flagged 31/31, 31/31, 27/29. It moved to development the same day (decision 0109), and "cloze", written
-// then and not run through the reader before its first measure, took its held-out seed (30112; decision 0110).
+// then and not run through the reader before its first measure, took its held-out seed (30112; decision 0110); its one
+// blind measure (2026-11-29): 17/48 as a set in every condition, no answer found in the passage, misses flagged
+// 31/31 each. It moved to development the same day (decision 0111); no family took its place that day.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -101,8 +103,9 @@ export const DEV_FAMILIES = [
   "parts",
   "exam",
   "ringed",
+  "cloze",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "cloze"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;

@@ -5,6 +5,7 @@
 import type { AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
 import { numberLettered } from "./lettered";
+import { clozeBlanks } from "./cloze";
 import type { PageReading, ReadWord } from "../reading/types";
 import { extractFromLines } from "./student-work";
 import { cutFrom } from "./answer-grid";
@@ -27,8 +28,9 @@ export interface AnswerPlaces {
 }
 
 export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confidence">, key?: AnswerKey): AnswerPlaces {
-  // Lettered questions numbered as the grader numbers them (lettered.ts): else none of their answers has a place.
-  const lines = numberLettered(layoutLines(page));
+  // Lettered questions numbered as the grader numbers them (lettered.ts), a cloze passage's blanks taken for its
+  // questions (cloze.ts): else none of their answers has a place.
+  const lines = numberLettered(clozeBlanks(layoutLines(page)));
   const work = extractFromLines(lines, key);
   const words = new Set<ReadWord>();
   const answered = new Set<number>();

@@ -20,6 +20,8 @@ export interface TextLine {
    * that are not printed, in reading order; "" when the whole line is printed. Undefined without a template.
    */
   student?: string;
+  /** Every word of the student's on the line, in reading order (`student` keeps the answer's run): a cloze line's blanks. */
+  written?: string;
 }
 
 interface Segment {

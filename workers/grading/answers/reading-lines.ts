@@ -5,6 +5,7 @@ import { cutFrom } from "./answer-grid";
 import { chosenAnswer, chosenOption } from "./chosen";
 import { layoutLines, type TextLine } from "./layout";
 import { numberLettered } from "./lettered";
+import { clozeBlanks } from "./cloze";
 import { withoutMarks } from "./marks";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
@@ -21,7 +22,8 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the
     // answer.
     // Questions lettered "a)", "b)" … are numbered in reading order (lettered.ts).
-    if (!marked) return numberLettered(lines.flatMap((l) => [l, ...chosenAnswer(l)]));
+    // A cloze passage's blanks are its questions (cloze.ts).
+    if (!marked) return numberLettered(clozeBlanks(lines.flatMap((l) => [l, ...chosenAnswer(l)])));
     const read = lines.map((l) => {
       // A word read across the print and the student's ink is cut in two, a question's label misread at its place
       // is the label (template.ts).
@@ -41,8 +43,24 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
       // little otherwise than on the template's pages are print, not theirs); circled words elsewhere, when the student
       // wrote nothing else on the line.
       const student = studentText(words ?? [], (w) => theirs(w as ReadWord));
-      return { ...l, text, words, student: chosenOption(words, true) ?? (student || (chosenOption(words) ?? student)) };
+      const written = (words ?? [])
+        .filter((w) => theirs(w as ReadWord))
+        .map((w) => w.text)
+        .join(" ");
+      return { ...l, text, words, student: chosenOption(words, true) ?? (student || (chosenOption(words) ?? student)), written };
     });
-    return numberLettered(read);
+    return numberLettered(clozeBlanks(read));
   });
+}
+
+/**
+ * A typed page's lines: its questions lettered "a)", "b)" numbered in reading order (lettered.ts), a test paper's
+ * marks at a line's end ("[2]") no answer (marks.ts), a cloze passage's blanks its questions (cloze.ts).
+ */
+export function typedLines(text: string): TextLine[] {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((t) => ({ text: t, confidence: 1 }));
+  return numberLettered(clozeBlanks(withoutMarks(lines)));
 }

@@ -11,7 +11,7 @@ import { withPrintedUnit } from "./blanks";
 import { answersBefore, withoutMovedAnswer } from "./answer-before";
 
 export { fixLetterO } from "./misreads";
-export { readingLines } from "./reading-lines";
+export { readingLines, typedLines } from "./reading-lines";
 
 export interface StudentAnswer {
   number: number;

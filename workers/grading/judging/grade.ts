@@ -18,14 +18,12 @@ import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
 import { lostBarDoubt, lostPointDoubt, pointSeenDoubt, strayDigitDoubt } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
-import { numberLettered } from "../answers/lettered";
-import { withoutMarks } from "../answers/marks";
 import { inAnswerColumn } from "../answers/answer-column";
 import { reviewQuestion } from "./review-flags";
 import { answerWordConfidence, withoutTrailingNoise } from "./answer-words";
 import { unclaimedReason, unclaimedWriting } from "./unclaimed";
 import { solveQuestion } from "./solver";
-import { extractFromLines, readingLines, type StudentAnswer, type TextLine } from "../answers/student-work";
+import { extractFromLines, readingLines, typedLines, type StudentAnswer, type TextLine } from "../answers/student-work";
 import { swallowedKeyAnswer } from "../answers/swallowed";
 import type { WorksheetTemplate } from "../answers/template";
 import { answerRegion } from "../answers/regions";
@@ -49,16 +47,8 @@ type GradedLine = TextLine;
 function linesOf(input: GradeInput): GradedLine[] {
   // Lines in reading order with their words (two-column pages column by column: layout.ts).
   if (input.reading) return readingLines(input.reading, input.template);
-  // A typed page's lines; its questions lettered "a)", "b)" are numbered in reading order (answers/lettered.ts), and
-  // a test paper's marks at a line's end ("[2]") are no answer (answers/marks.ts).
-  return numberLettered(
-    withoutMarks(
-      (input.text ?? "")
-        .replace(/\r\n?/g, "\n")
-        .split("\n")
-        .map((t) => ({ text: t, confidence: 1 })),
-    ),
-  );
+  // A typed page's lines (answers/reading-lines.ts).
+  return typedLines(input.text ?? "");
 }
 
 /** A "read answer" that is really a question's text (a blank answer followed by the next question). */
