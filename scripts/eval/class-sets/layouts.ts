@@ -43,6 +43,7 @@ import { bubbles, circled, ticked } from "./mark-layouts";
 import { exam } from "./exam-layout";
 import { ringed } from "./ringed-layout";
 import { cloze } from "./cloze-layout";
+import { drill } from "./drill-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -80,7 +81,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // misses flagged 31/31, 31/31, 27/29. It moved to development the same day (decision 0109), and "cloze", written
 // then and not run through the reader before its first measure, took its held-out seed (30112; decision 0110); its one
 // blind measure (2026-11-29): 17/48 as a set in every condition, no answer found in the passage, misses flagged
-// 31/31 each. It moved to development the same day (decision 0111); no family took its place that day.
+// 31/31 each. It moved to development the same day (decision 0111), and "drill", written then and not run through
+// the reader before its first measure, took its held-out seed (30112; decision 0112).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -105,7 +107,7 @@ export const DEV_FAMILIES = [
   "ringed",
   "cloze",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "drill"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -303,6 +305,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   ringed: { kinds: [...KINDS, "choice", "choice"], place: ringed },
   // A passage of sentences run on as a paragraph, each with a numbered blank ("is (2) ______."), several to a line.
   cloze: { kinds: KINDS.filter((k) => k !== "choice"), place: cloze },
+  // Sums and products three to a row, numbered across the rows ("1)  412 + 57 = ____"), the answer after the "=".
+  drill: { kinds: ["add", "multiply"], place: drill },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
