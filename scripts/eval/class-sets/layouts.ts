@@ -82,7 +82,9 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // then and not run through the reader before its first measure, took its held-out seed (30112; decision 0110); its one
 // blind measure (2026-11-29): 17/48 as a set in every condition, no answer found in the passage, misses flagged
 // 31/31 each. It moved to development the same day (decision 0111), and "drill", written then and not run through
-// the reader before its first measure, took its held-out seed (30112; decision 0112).
+// the reader before its first measure, took its held-out seed (30112; decision 0112); its one blind measure
+// (2026-11-29): 28/28/26 of 48 as a set, clean/photographed/phone snap, misses flagged 11/20, 11/20, 13/22 (a row's
+// last answer taken for its middle question). It moved to development the same day (decision 0113).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -106,8 +108,9 @@ export const DEV_FAMILIES = [
   "exam",
   "ringed",
   "cloze",
+  "drill",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "drill"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;

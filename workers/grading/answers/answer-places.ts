@@ -6,6 +6,7 @@ import type { AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
 import { numberLettered } from "./lettered";
 import { clozeBlanks } from "./cloze";
+import { runOnQuestions } from "./run-on";
 import type { PageReading, ReadWord } from "../reading/types";
 import { extractFromLines } from "./student-work";
 import { cutFrom } from "./answer-grid";
@@ -28,9 +29,9 @@ export interface AnswerPlaces {
 }
 
 export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confidence">, key?: AnswerKey): AnswerPlaces {
-  // Lettered questions numbered as the grader numbers them (lettered.ts), a cloze passage's blanks taken for its
-  // questions (cloze.ts): else none of their answers has a place.
-  const lines = numberLettered(clozeBlanks(layoutLines(page)));
+  // Lettered questions numbered as the grader numbers them (lettered.ts), questions run on along a line cut apart
+  // (run-on.ts), a cloze passage's blanks taken for its questions (cloze.ts): else none of their answers has a place.
+  const lines = numberLettered(clozeBlanks(runOnQuestions(layoutLines(page))));
   const work = extractFromLines(lines, key);
   const words = new Set<ReadWord>();
   const answered = new Set<number>();

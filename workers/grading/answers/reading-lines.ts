@@ -6,6 +6,7 @@ import { chosenAnswer, chosenOption } from "./chosen";
 import { layoutLines, type TextLine } from "./layout";
 import { numberLettered } from "./lettered";
 import { clozeBlanks } from "./cloze";
+import { runOnQuestions } from "./run-on";
 import { withoutMarks } from "./marks";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
@@ -22,8 +23,8 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the
     // answer.
     // Questions lettered "a)", "b)" … are numbered in reading order (lettered.ts).
-    // A cloze passage's blanks are its questions (cloze.ts).
-    if (!marked) return numberLettered(clozeBlanks(lines.flatMap((l) => [l, ...chosenAnswer(l)])));
+    // Questions run on along a line are cut apart (run-on.ts), a cloze passage's blanks are its questions (cloze.ts).
+    if (!marked) return numberLettered(clozeBlanks(runOnQuestions(lines.flatMap((l) => [l, ...chosenAnswer(l)]))));
     const read = lines.map((l) => {
       // A word read across the print and the student's ink is cut in two, a question's label misread at its place
       // is the label (template.ts).
@@ -49,18 +50,19 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
         .join(" ");
       return { ...l, text, words, student: chosenOption(words, true) ?? (student || (chosenOption(words) ?? student)), written };
     });
-    return numberLettered(clozeBlanks(read));
+    return numberLettered(clozeBlanks(runOnQuestions(read)));
   });
 }
 
 /**
  * A typed page's lines: its questions lettered "a)", "b)" numbered in reading order (lettered.ts), a test paper's
- * marks at a line's end ("[2]") no answer (marks.ts), a cloze passage's blanks its questions (cloze.ts).
+ * marks at a line's end ("[2]") no answer (marks.ts), questions run on along a line cut apart (run-on.ts), a cloze
+ * passage's blanks its questions (cloze.ts).
  */
 export function typedLines(text: string): TextLine[] {
   const lines = text
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((t) => ({ text: t, confidence: 1 }));
-  return numberLettered(clozeBlanks(withoutMarks(lines)));
+  return numberLettered(clozeBlanks(runOnQuestions(withoutMarks(lines))));
 }
