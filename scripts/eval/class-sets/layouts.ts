@@ -44,6 +44,7 @@ import { exam } from "./exam-layout";
 import { ringed } from "./ringed-layout";
 import { cloze } from "./cloze-layout";
 import { drill } from "./drill-layout";
+import { headed } from "./headed-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
@@ -84,7 +85,8 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // 31/31 each. It moved to development the same day (decision 0111), and "drill", written then and not run through
 // the reader before its first measure, took its held-out seed (30112; decision 0112); its one blind measure
 // (2026-11-29): 28/28/26 of 48 as a set, clean/photographed/phone snap, misses flagged 11/20, 11/20, 13/22 (a row's
-// last answer taken for its middle question). It moved to development the same day (decision 0113).
+// last answer taken for its middle question). It moved to development the same day (decision 0113), and "headed",
+// written then and not run through the reader before its first measure, took its held-out seed (30112; decision 0114).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -110,7 +112,7 @@ export const DEV_FAMILIES = [
   "cloze",
   "drill",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "headed"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -310,6 +312,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   cloze: { kinds: KINDS.filter((k) => k !== "choice"), place: cloze },
   // Sums and products three to a row, numbered across the rows ("1)  412 + 57 = ____"), the answer after the "=".
   drill: { kinds: ["add", "multiply"], place: drill },
+  // Each question under its own heading ("Question 3"), the answer in a box under it with "Answer" printed small inside.
+  headed: { kinds: [...KINDS, "choice"], place: headed },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
