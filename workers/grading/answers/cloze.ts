@@ -3,7 +3,7 @@
 // question's number, so none was found. Where a page has three numbered blanks or more in turn, one of them inside a
 // line, the passage is rewritten as one line a blank: its number, the words before it since the last blank (the
 // question), and what was written on it (the answer).
-import type { TextLine } from "./layout";
+import { wordsOf, type TextLine } from "./layout";
 
 type Word = NonNullable<TextLine["words"]>[number];
 
@@ -86,10 +86,6 @@ function withoutRereadings(words: readonly Word[]): Word[] {
     return overlap >= REREAD * a.bbox.width;
   };
   return words.filter((a) => !words.some((b) => inside(a, b)));
-}
-
-function wordsOf(line: TextLine): Word[] {
-  return line.words?.length ? line.words : line.text.split(/\s+/).flatMap((text) => (text ? [{ text, confidence: line.confidence }] : []));
 }
 
 /** Words with a blank's number read together with their neighbours cut in two or three (each keeps the box read). */

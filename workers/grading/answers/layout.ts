@@ -33,6 +33,11 @@ interface Segment {
   beside: boolean;
 }
 
+/** A line's words: as the reader gave them, or its text's words (a typed line), each of the line's confidence. */
+export function wordsOf(line: TextLine): NonNullable<TextLine["words"]> {
+  return line.words?.length ? line.words : line.text.split(/\s+/).flatMap((text) => (text ? [{ text, confidence: line.confidence }] : []));
+}
+
 /** The smallest box around every one of `boxes` (at least one). */
 export function unionOf(boxes: readonly BoundingBox[]): BoundingBox {
   const x = Math.min(...boxes.map((b) => b.x));

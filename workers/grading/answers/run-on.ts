@@ -2,7 +2,7 @@
 // ("2) 382 + 81 = 463   3) 197 + 42 = 229"). Read as one line, the row was one question: the first took the last
 // one's answer (after the line's last "="), and the next was never found. A line that starts with a question's label
 // is cut before each label of the next number in the same style, when a question's words follow it.
-import type { TextLine } from "./layout";
+import { wordsOf, type TextLine } from "./layout";
 
 type Word = NonNullable<TextLine["words"]>[number];
 
@@ -14,9 +14,7 @@ const MIN_AFTER = 3;
 /** Each line cut into the questions that run on along it; the rest as they were. */
 export function runOnQuestions<T extends TextLine>(lines: readonly T[]): T[] {
   return lines.flatMap((line) => {
-    const words = line.words?.length
-      ? line.words
-      : line.text.split(/\s+/).flatMap((text) => (text ? [{ text, confidence: line.confidence }] : []));
+    const words = wordsOf(line);
     const first = LABEL.exec(words[0]?.text ?? "");
     if (!first) return [line];
     const cuts: number[] = [];
