@@ -9,6 +9,8 @@ type Word = NonNullable<TextLine["words"]>[number];
 
 /** A blank's number in brackets, a word of its own or read together with the words round it ("is(5)", "(11)99"). */
 const MARKER = /^(.*?)\((\d{1,2})\)(.*)$/;
+/** A word that is a blank's number alone. */
+const BLANK_NUMBER = /^\((\d{1,2})\)$/;
 /** At least this many blanks, numbered in turn, make a passage. */
 const MIN_BLANKS = 3;
 /** On a page read alone, a word this many text heights or more past a blank's number is not written on the blank. */
@@ -32,7 +34,7 @@ export function clozeBlanks<T extends TextLine>(lines: readonly T[]): T[] {
   const blanks: Blank[] = [];
   words.forEach((ws, line) =>
     ws.forEach((w, at) => {
-      const m = /^\((\d{1,2})\)$/.exec(w.text);
+      const m = BLANK_NUMBER.exec(w.text);
       if (m) blanks.push({ line, at, n: Number(m[1]) });
     }),
   );
@@ -108,7 +110,7 @@ function misreadMarkers(lines: Word[][]): Word[][] {
   let due = 0;
   return lines.map((ws) =>
     ws.flatMap((w) => {
-      const marker = /^\((\d{1,2})\)$/.exec(w.text);
+      const marker = BLANK_NUMBER.exec(w.text);
       if (marker) due = Number(marker[1]) + 1;
       const m = due > 1 ? new RegExp(`^[1l|(]${due}[1l|)](.+)$`).exec(w.text) : null;
       if (!m) return [w];
