@@ -44,6 +44,7 @@ import { exam } from "./exam-layout";
 import { ringed } from "./ringed-layout";
 import { cloze } from "./cloze-layout";
 import { drill } from "./drill-layout";
+import { roman } from "./roman-layout";
 import { headed } from "./headed-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
@@ -86,7 +87,10 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // the reader before its first measure, took its held-out seed (30112; decision 0112); its one blind measure
 // (2026-11-29): 28/28/26 of 48 as a set, clean/photographed/phone snap, misses flagged 11/20, 11/20, 13/22 (a row's
 // last answer taken for its middle question). It moved to development the same day (decision 0113), and "headed",
-// written then and not run through the reader before its first measure, took its held-out seed (30112; decision 0114).
+// written then and not run through the reader before its first measure, took its held-out seed (30112; decision 0114);
+// its one blind measure (2026-11-29): 9/10/9 of 32 as a set, clean/photographed/phone snap, misses flagged 23/23,
+// 21/22, 22/23. It moved to development on 2026-11-29 in the next session (decision 0115), and "roman", written then
+// and not run through the reader before its first measure, took its held-out seed (30112; decision 0116).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -111,8 +115,9 @@ export const DEV_FAMILIES = [
   "ringed",
   "cloze",
   "drill",
+  "headed",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "headed"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "roman"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -314,6 +319,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   drill: { kinds: ["add", "multiply"], place: drill },
   // Each question under its own heading ("Question 3"), the answer in a box under it with "Answer" printed small inside.
   headed: { kinds: [...KINDS, "choice"], place: headed },
+  // Each question numbered "(i)", "(ii)", … at the margin, the answer on a plain ruled line under it.
+  roman: { kinds: [...KINDS, "choice", "choice"], place: roman },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];

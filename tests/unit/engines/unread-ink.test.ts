@@ -64,6 +64,19 @@ describe("ink no word read covers", () => {
     for (let i = 0; i < 30; i++) letters(noisy, 20 + i * 28, 150 + (i % 3) * 40, 2, 16);
     expect(unreadInk(noisy, [line([word("How many", 98, 52)])], TEXT)).toEqual([]);
   });
+
+  it("leaves out an answer box's edge cut short by the printed word beside it", () => {
+    // A box from y 30 to y 100, "Answer" printed small in its top left corner: the word's pad covers the top of the
+    // box's left edge, and the rest of the edge must not pass for a written "L" or "|".
+    const page = paper();
+    for (let r = 30; r < 101; r++) for (let c = 90; c < 92; c++) page.data[r * W + c] = 30;
+    for (const r of [30, 31, 99, 100]) for (let c = 90; c < 500; c++) page.data[r * W + c] = 30;
+    letters(page, 100, 44, 6, 14);
+    const label = { ...word("Answer", 98, 34, { printed: true }), bbox: { x: 98, y: 42, width: 34, height: 18 } };
+    expect(unreadInk(page, [{ ...line([label]), bbox: { x: 98, y: 42, width: 34, height: 18 } }], TEXT)).toEqual([]);
+    letters(page, 200, 66, 2, 22); // the answer written in the box is still found
+    expect(unreadInk(page, [{ ...line([label]), bbox: { x: 98, y: 42, width: 34, height: 18 } }], TEXT)).toHaveLength(1);
+  });
 });
 
 describe("a short word read unsurely inside a longer box, read again alone", () => {

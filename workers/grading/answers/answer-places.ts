@@ -4,9 +4,7 @@
 // key answer printed in a question ("Which is larger: 0.7 or 0.65?") is.
 import type { AnswerKey } from "./answer-key";
 import { layoutLines } from "./layout";
-import { numberLettered } from "./lettered";
-import { clozeBlanks } from "./cloze";
-import { runOnQuestions } from "./run-on";
+import { questionLines } from "./question-lines";
 import type { PageReading, ReadWord } from "../reading/types";
 import { extractFromLines } from "./student-work";
 import { cutFrom } from "./answer-grid";
@@ -29,9 +27,9 @@ export interface AnswerPlaces {
 }
 
 export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confidence">, key?: AnswerKey): AnswerPlaces {
-  // Lettered questions numbered as the grader numbers them (lettered.ts), questions run on along a line cut apart
-  // (run-on.ts), a cloze passage's blanks taken for its questions (cloze.ts): else none of their answers has a place.
-  const lines = numberLettered(clozeBlanks(runOnQuestions(layoutLines(page))));
+  // Each question opening a line with its number, as the grader finds it (question-lines.ts): else the answers of
+  // lettered, headed, run-on and cloze questions have no place.
+  const lines = questionLines(layoutLines(page));
   const work = extractFromLines(lines, key);
   const words = new Set<ReadWord>();
   const answered = new Set<number>();

@@ -1,6 +1,7 @@
 // Repairs of what a reader misreads inside an answer or a sum, before the answer is judged: digits read as
 // letters in arithmetic, and the letter O read for a zero (or the other way round) where the key says which; and in
-// a question's label, a 1 or a 5 read as a letter.
+// a question's label, a 1 or a 5 read as a letter; an answer's label misread, or read with the answer after it.
+import { levenshtein } from "../values/spelling";
 import { DIGIT_LOOKALIKES } from "../values/values";
 
 const FORMULA = /^(?:[A-Z][a-z]?\d*)+$/;
@@ -100,6 +101,17 @@ export function fixLetterO(answer: string, accepted: string[] = []): string {
 }
 
 /** OCR reads the 1 of "Q1" as l, I or |, and 0 as O: repair the label, not the answer. */
+/**
+ * A printed "Answer" label misread at a line's start ("Ansver", "Ariswer" on a photo), and an answer written close
+ * after it read as one word with it ("AnswerC", "Answer7/4").
+ */
+export function fixAnswerLabel(text: string): string {
+  const label = text.match(/^(\s*)(A[a-z]{4,6})(?=\s|$)/);
+  if (label && label[2] !== "Answers" && levenshtein(label[2].toLowerCase(), "answer") <= 2)
+    text = `${label[1]}Answer${text.slice(label[0].length)}`;
+  return text.replace(/^(\s*(?:Answer|Ans))(?=[A-Z\d])/, "$1 ");
+}
+
 export function fixQuestionLabel(text: string): string {
   // A bare "S. Who painted…" or "l) …" at the start of a line: the number 5 or 1 misread as a letter (a serif 1's
   // foot makes it an L).

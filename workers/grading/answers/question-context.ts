@@ -23,6 +23,12 @@ export function parseOptions(raw: string): Map<string, string> | undefined {
   // Markers as read from photos: "A )iron", "B}salt", and an "A" whose bracket was lost when the others kept theirs.
   let line = raw.replace(/(^|\s)\(?([A-E]) ?[)\]}|]\s*/g, "$1$2) ");
   if (/^\s*A\s+\S/.test(line) && (line.match(/\s[B-E]\) /g) ?? []).length >= 2) line = line.replace(/^\s*A\s+/, "A) ");
+  // A later letter whose bracket was lost, between the one before it and the one after ("A) iron B water C) salt"), or
+  // last after its due predecessor ("C) salt D sand").
+  for (const [before, letter, after] of ["ABC", "BCD", "CDE", "DE"]) {
+    const next = `(?=\\S(?:.*?\\s${after ?? "-"}\\) |[^)]*$))`;
+    line = line.replace(new RegExp(`((?:^|\\s)${before}\\) \\S.*?\\s)${letter}\\s+${next}`), `$1${letter}) `);
+  }
   const found = [...line.matchAll(OPTION)].map((m) => [m[1]!, m[2]!.trim()] as const);
   if (found.length < 2 || found[0]![0] !== "A") return undefined;
   if (!/^\s*\(?A[).]/.test(line)) return undefined;

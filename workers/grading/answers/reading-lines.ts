@@ -4,9 +4,7 @@ import type { DocumentReading, ReadWord } from "../reading/types";
 import { cutFrom } from "./answer-grid";
 import { chosenAnswer, chosenOption } from "./chosen";
 import { layoutLines, type TextLine } from "./layout";
-import { numberLettered } from "./lettered";
-import { clozeBlanks } from "./cloze";
-import { runOnQuestions } from "./run-on";
+import { questionLines } from "./question-lines";
 import { withoutMarks } from "./marks";
 import { studentText } from "./rows";
 import { studentWords, type WorksheetTemplate } from "./template";
@@ -22,9 +20,8 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
     const lines = layoutLines(page, marked ? (w) => marked.words.has(w) : undefined).map((l) => ({ ...l, page: page.number }));
     // An option circled or ticked on a page read alone: its letter, on a line of its own under the option's, is the
     // answer.
-    // Questions lettered "a)", "b)" … are numbered in reading order (lettered.ts).
-    // Questions run on along a line are cut apart (run-on.ts), a cloze passage's blanks are its questions (cloze.ts).
-    if (!marked) return numberLettered(clozeBlanks(runOnQuestions(lines.flatMap((l) => [l, ...chosenAnswer(l)]))));
+    // Each question opens a line with its number (question-lines.ts).
+    if (!marked) return questionLines(lines.flatMap((l) => [l, ...chosenAnswer(l)]));
     const read = lines.map((l) => {
       // A word read across the print and the student's ink is cut in two, a question's label misread at its place
       // is the label (template.ts).
@@ -50,19 +47,18 @@ export function readingLines(reading: DocumentReading, template?: WorksheetTempl
         .join(" ");
       return { ...l, text, words, student: chosenOption(words, true) ?? (student || (chosenOption(words) ?? student)), written };
     });
-    return numberLettered(clozeBlanks(runOnQuestions(read)));
+    return questionLines(read);
   });
 }
 
 /**
- * A typed page's lines: its questions lettered "a)", "b)" numbered in reading order (lettered.ts), a test paper's
- * marks at a line's end ("[2]") no answer (marks.ts), questions run on along a line cut apart (run-on.ts), a cloze
- * passage's blanks its questions (cloze.ts).
+ * A typed page's lines: a test paper's marks at a line's end ("[2]") no answer (marks.ts), each question opening a
+ * line with its number (question-lines.ts).
  */
 export function typedLines(text: string): TextLine[] {
   const lines = text
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((t) => ({ text: t, confidence: 1 }));
-  return numberLettered(clozeBlanks(runOnQuestions(withoutMarks(lines))));
+  return questionLines(withoutMarks(lines));
 }

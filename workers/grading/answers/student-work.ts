@@ -5,7 +5,7 @@ import type { TextLine } from "./layout";
 export type { TextLine } from "./layout";
 import type { DocumentReading } from "../reading/types";
 import { readingLines } from "./reading-lines";
-import { fixArithmeticDigits, fixLetterO, fixQuestionLabel } from "./misreads";
+import { fixArithmeticDigits, fixAnswerLabel, fixLetterO, fixQuestionLabel } from "./misreads";
 import { rowLabels, setApart } from "./rows";
 import { withPrintedUnit } from "./blanks";
 import { answersBefore, withoutMovedAnswer } from "./answer-before";
@@ -73,6 +73,8 @@ function matchAnswerLine(text: string): { number?: number; answer: string } | un
   const number = wordNumber ?? letterNumber;
   return { number: number ? Number(number) : undefined, answer: rest };
 }
+/** An answer's label alone on its line, its colon or point lost or never printed. */
+const BARE_LABEL = /^\s*(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[.:;]?\s*$/i;
 // "Ans." abbreviated is a label too, its point for a colon ("Which number is prime? Ans. 13").
 const INLINE_ANSWER = /\b(?:(?:answer|ans|respuesta|r[ée]ponse|antwort)\s*[:=]|ans\.)\s*(.*)$/i;
 
@@ -170,7 +172,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
   const plausibleNumber = (n: number) => n >= 1 && n <= maxNumber && (!keyNumbers || keyNumbers.has(n));
   // Lines as read, their question labels repaired, a table's bare row numbers given their point, and an answer
   // written before its question's number ("K 2. Add 305 and 86.", "350 cm 3. How many…") moved after it.
-  const labelled = lines.map((line) => fixQuestionLabel(line.text.trim()));
+  const labelled = lines.map((line) => fixAnswerLabel(fixQuestionLabel(line.text.trim())));
   const before = answersBefore(labelled, key);
   const texts = rowLabels(
     labelled.map((text, i) => (before[i] ? `${before[i].question} Answer: ${before[i].answer}` : text)),
@@ -269,9 +271,12 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     return false;
   };
 
+  let labelAbove = false;
   lines.forEach((line, index) => {
     const text = texts[index]!;
     if (!text) return;
+    const underLabel = labelAbove;
+    labelAbove = false;
     const name = text.match(NAME);
     if (name && !studentName) {
       const candidate = cleanAnswer(name[1]);
@@ -349,6 +354,12 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         return;
       }
     }
+    // An answer label alone ("Answer" printed in a box's corner, the answer written lower in the box) is print; the
+    // line under it, when it is the answer, is labelled.
+    if (BARE_LABEL.test(text)) {
+      labelAbove = !!current && waitingForAnswer && !current.answer;
+      return;
+    }
     // An unlabelled line right under a question that has no answer yet is its answer.
     const optionsLine = /^\(?[A-E][).]\s/.test(text) || (!!current && letterKey(current.number) && optionEntry(text));
     // A wrapped question's second line ("does it travel in total?") continues the question.
@@ -362,7 +373,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
       current.answer = fixLetterO(cleanAnswer(text), acceptedFor(current.number));
       current.readingConfidence = answerConfidence(line, current.answer);
       current.line = index;
-      current.source = "guess";
+      current.source = underLabel ? "label" : "guess";
       waitingForAnswer = false;
       return;
     }

@@ -301,13 +301,17 @@ export function studentWords(
   for (const line of page.lines)
     for (const w of line.words) {
       const ink = inkOf(w, fit.map);
-      if (!ink.alnum || inkAt(ink, inks, template.textHeight, false, true)) continue;
-      const label = misreadLabel(w, ink, templateInk, template.textHeight);
+      if (!ink.alnum || inkAt(ink, inks, template.textHeight)) continue;
+      const parts = printedThenStudent(w, ink, templateInk, template.textHeight);
+      // A printed word with one letter more is print read with a slip, unless the letter is of another kind than
+      // the word's end: an answer written close after a label ("AnswerC", "Answer7").
+      const slip = inkAt(ink, inks, template.textHeight, false, true);
+      if (slip && !(parts && seam(parts[0].text, parts[1].text))) continue;
+      const label = slip ? undefined : misreadLabel(w, ink, templateInk, template.textHeight);
       if (label) {
         relabelled.set(w, label);
         continue;
       }
-      const parts = printedThenStudent(w, ink, templateInk, template.textHeight);
       if (parts) joined.set(w, parts);
       student.add(parts?.[1] ?? w);
     }
@@ -329,6 +333,13 @@ function misreadLabel(word: ReadWord, ink: Ink, template: { word: ReadWord; ink:
       ink.box.right - ink.box.left <= t.ink.box.right - t.ink.box.left + SAME_PLACE * height,
   );
   return label && { ...word, text: label.word.text, printed: true };
+}
+
+/** A word's printed part ends in a small letter and the rest starts with a capital or a digit, or a digit ends it. */
+function seam(printed: string, rest: string): boolean {
+  const end = printed.match(/[\p{L}\p{N}](?=[^\p{L}\p{N}]*$)/u)?.[0] ?? "";
+  const start = rest.match(/[\p{L}\p{N}]/u)?.[0] ?? "";
+  return (/\p{Ll}/u.test(end) && /[\p{Lu}\p{N}]/u.test(start)) || (/\p{N}/u.test(end) && /\p{L}/u.test(start));
 }
 
 /** Where `printed` ends at the start of `text`, its letters and digits the same; 0 when it does not start it. */

@@ -11,7 +11,7 @@ import { questionIntent, type QuestionContext, type QuestionIntent } from "../an
 import { echoesQuestion, inCompoundUnits, inOtherUnit } from "./amounts";
 import { levenshtein, slipAllowance } from "../values/spelling";
 import { mayReadAs, readUnit } from "../values/units";
-import { compareAnswer, type AnswerValue, type NumberValue } from "../values/values";
+import { compareAnswer, numberTexts, type AnswerValue, type NumberValue } from "../values/values";
 
 export { questionIntent, type QuestionIntent } from "../answers/question-context";
 
@@ -37,9 +37,13 @@ function judgeNumber(key: NumberValue, answer: string, intent: QuestionIntent, c
         doubt: `"${answer.trim()}" was taken as ${closed.value.raw}: a space may have been read inside the number.`,
       };
     const m = compareAnswer(key, answer);
-    return m.credit > 0
-      ? { ...m, doubt: "The number was taken from a longer answer." }
-      : { ...m, doubt: "The answer could not be read as a number." };
+    if (!(m.credit > 0)) return { ...m, doubt: "The answer could not be read as a number." };
+    // The number taken from a longer answer ("e 14/16") is held to the form asked, as it would be alone.
+    const found = numberTexts(answer);
+    const alone = found.length === 1 && found[0] !== answer.trim() ? judgeNumber(key, found[0]!, intent, context) : undefined;
+    return alone && alone.credit < m.credit
+      ? { ...alone, doubt: alone.doubt ?? "The number was taken from a longer answer." }
+      : { ...m, doubt: "The number was taken from a longer answer." };
   }
   const { value: student, form } = read;
   if (key.variable && student.variable && key.variable !== student.variable) {

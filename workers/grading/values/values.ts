@@ -309,8 +309,13 @@ export function compareAnswer(key: AnswerValue, studentRaw: string): Match {
 
 /** The number in a short sentence ("the answer is 42 cm"), if there is exactly one. */
 function findNumberIn(text: string): Extract<AnswerValue, { kind: "number" }> | undefined {
-  const pattern = /(?:[a-z]\s*=\s*)?[$€£]?[-−]?\d[\d,]*(?:\.\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*(?:%|[a-zA-Z²³°]+)?/g;
-  const found = [...text.matchAll(pattern)].map((m) => m[0].trim());
+  const found = numberTexts(text);
   const parsed = found.map((f) => parseNumber(f) ?? parseNumber(f.replace(/\s*[a-zA-Z]+$/, ""))).filter(Boolean);
   return parsed.length === 1 ? parsed[0] : undefined;
+}
+
+/** The words of each number in a short sentence, with its unit ("42 cm", "x = 6", "14/16"). */
+export function numberTexts(text: string): string[] {
+  const pattern = /(?:[a-z]\s*=\s*)?[$€£]?[-−]?\d[\d,]*(?:\.\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*(?:%|[a-zA-Z²³°]+)?/g;
+  return [...text.matchAll(pattern)].map((m) => m[0].trim());
 }

@@ -55,6 +55,9 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
   const h = Math.ceil(page.height / CELL);
   const ink = inkCells(page, CELL, INK);
   const text = textHeight / CELL;
+  // Rules are found on the whole page's ink: a box's edge beside a word read is cut short by the word's pad, and
+  // what is left of it would pass for a mark ("L", "|" at an answer box's corner).
+  const rules = ruleCells(ink, w, h, RULE * text);
   // Off the words read, and their pads; `cut` marks the ink inside their boxes.
   const cut = new Uint8Array(w * h);
   const pad = WORD_PAD * text;
@@ -78,7 +81,7 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
           ink[i] = 0;
         }
     }
-  eraseRules(ink, w, h, RULE * text);
+  for (let i = 0; i < ink.length; i++) if (rules[i]) ink[i] = 0;
   const pieces = piecesOf(ink, w, h, cut, Math.ceil((WORD_PAD + TOUCH) * text)).filter((p) => p.y1 - p.y0 + 1 <= HIGH * text);
   if (pieces.length > MAX_PIECES) return [];
   // A mark touching a word's ink beside it is the rest of that word (its box placed a little off), not writing.
@@ -100,8 +103,8 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
     .sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
-/** Clears every run of ink at least `length` cells long, across and down. */
-function eraseRules(ink: Uint8Array, w: number, h: number, length: number): void {
+/** The cells of every run of ink at least `length` cells long, across and down. */
+function ruleCells(ink: Uint8Array, w: number, h: number, length: number): Uint8Array {
   const rule = new Uint8Array(ink.length);
   // Rows (h of them, w cells along, a cell's next 1 on), then columns (w of them, h cells along, the next w on).
   for (const [lines, along, first, next] of [
@@ -121,7 +124,7 @@ function eraseRules(ink: Uint8Array, w: number, h: number, length: number): void
         k = e + 1;
       }
     }
-  for (let i = 0; i < ink.length; i++) if (rule[i]) ink[i] = 0;
+  return rule;
 }
 
 /** The ink's 8-connected pieces, and whether each comes within `reach` cells across of ink inside a word's box (`cut`). */
