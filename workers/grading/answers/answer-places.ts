@@ -38,8 +38,10 @@ export function answerPlaces(page: Pick<PageReading, "lines" | "width" | "confid
     if (!target || a.answer.trim().split(/\s+/).length > MAX_WORDS || !ofTheKeysKind(a.answer, key, a.number)) continue;
     const run = spelling((lines[a.line]?.words ?? []) as ReadWord[], target);
     if (!run) continue;
-    // A grid box's answer cut from its label ("8.460") stands for the word as read (answer-grid.ts).
-    run.forEach((w) => words.add(cutFrom.get(w) ?? w));
+    // A grid box's answer cut from its label ("8.460") stands for the word as read (answer-grid.ts). An answer
+    // written on a blank's rule takes the unit printed after the blank ("450 cm."): that word is print.
+    const written = run.some((w) => w.onRule) ? run.filter((w) => w.onRule) : run;
+    written.forEach((w) => words.add(cutFrom.get(w) ?? w));
     answered.add(a.number);
   }
   const loose = (text: string) => text.toLowerCase().replace(/[\s.,]+/g, "");

@@ -1,6 +1,29 @@
 // An answer written in a blank inside a printed sentence: "3.5 m is the same as ____ cm." The unit printed right
 // after the blank is the answer's unit, as the teacher reads it: "350" written there is "350 cm".
 import { readUnit } from "../values/units";
+import type { TextLine } from "./layout";
+
+/** Words of the sentence before its blank: the question's number and two words at least. */
+const BEFORE = 3;
+/** A blank holds this many words at most. */
+const MOST = 4;
+
+/**
+ * On a page read alone, what was written on a blank inside a question's sentence ("1. 1/4 written as a percent is
+ * 25%", "25%" on the blank's rule): the one run of words on a rule (reading/ocr/on-rule.ts), after the question's
+ * number and two words of its sentence at least that are not on one; the words before and after it.
+ */
+export function onBlank(line: TextLine): { before: string; answer: string; after: string } | undefined {
+  const words = line.words ?? [];
+  const ruled = words.flatMap((w, i) => (w.onRule ? [i] : []));
+  if (!ruled.length || ruled.length > MOST || ruled[0]! < BEFORE || ruled.at(-1)! - ruled[0]! + 1 !== ruled.length) return undefined;
+  const text = (from: number, to?: number) =>
+    words
+      .slice(from, to)
+      .map((w) => w.text)
+      .join(" ");
+  return { before: text(0, ruled[0]), answer: text(ruled[0]!, ruled.at(-1)! + 1), after: text(ruled.at(-1)! + 1) };
+}
 
 /**
  * The answer with the unit printed right after it on its line, when the answer is a bare number and the next

@@ -12,7 +12,7 @@ export interface TextLine {
   text: string;
   confidence: number;
   /** The line's words with their own confidences (and boxes on the page image), when the reader gave them. */
-  words?: (Pick<ReadWord, "text" | "confidence"> & Partial<Pick<ReadWord, "bbox" | "chosen">>)[];
+  words?: (Pick<ReadWord, "text" | "confidence"> & Partial<Pick<ReadWord, "bbox" | "chosen" | "onRule">>)[];
   /** The page the line is on (1-based), when it was read from a document. */
   page?: number;
   /**

@@ -7,6 +7,7 @@ import { answersBefore } from "./answer-before";
 import { readUnit } from "../values/units";
 import { rowLabels } from "./rows";
 import type { TextLine } from "./layout";
+import { onBlank } from "./blanks";
 
 export interface QuestionContext {
   number: number;
@@ -41,8 +42,11 @@ export function questionContexts(lines: (string | { text: string; student?: stri
   // A table's rows numbered by a bare number are questions too (answers/rows.ts).
   // The question's words only: with the worksheet's template, what the student wrote on the line is taken out (an
   // answer "6 m 50 cm" beside "How many centimeters are in 6.5 m?" is not the question writing its amount).
+  // Read alone, what was written on a blank inside the sentence is taken out too (blanks.ts).
   const own = (entry: (typeof lines)[number]) => {
     if (typeof entry === "string") return entry.trim();
+    const blank = entry.student === undefined && "words" in entry ? onBlank(entry as TextLine) : undefined;
+    if (blank) return `${blank.before} ____ ${blank.after}`.trim();
     const student = entry.student?.trim();
     return (student ? entry.text.replace(student, " ") : entry.text).replace(/\s+/g, " ").trim();
   };

@@ -25,6 +25,8 @@ export interface ReadWord {
    * printed box they ticked or crossed (ocr/ticked.ts), or a bubble they filled in stands for it (ocr/bubbles.ts).
    */
   chosen?: "circled" | "ticked" | "filled";
+  /** A rule of ink runs under the word and on past it: written on a blank's line, or in a ruled cell (ocr/on-rule.ts). */
+  onRule?: true;
 }
 
 /**

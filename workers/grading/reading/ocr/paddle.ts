@@ -16,6 +16,7 @@ import { settleDivision } from "./operators";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
 import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
+import { markOnRule } from "./on-rule";
 import { circledWords, findRings, withoutRings } from "./circled";
 import { findTickBoxes, tickedWords, withoutTicks } from "./ticked";
 import { filledWords, findBubbles, withoutBubbles } from "./bubbles";
@@ -338,7 +339,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
-    const read = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
+    // A word sitting on a rule (a blank's line) is marked so (on-rule.ts).
+    const read = markOnRule(grey, markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines))));
     // The words a ring closed in, a ticked box or a filled bubble stands for: an option the student chose.
     const marks = [
       ["circled", circledWords(rings, read)],

@@ -1,0 +1,59 @@
+// A word written on a blank's rule (issue 30): "1/4 written as a percent is ______." with "25%" written over the line.
+// On a page read alone nothing says which words of a sentence are the student's; the rule under a word does. Each
+// word with a rule of ink under it, spanning the word and running on past it, is marked `onRule` (an underlined word
+// is not: its rule ends with it).
+import type { GreyImage } from "./cleanup";
+import type { ReadLine, ReadWord } from "../types";
+
+/** Darker than this is ink. */
+const INK = 128;
+/** The rule lies between the middle of the word's box and this many box heights under its foot. */
+const BELOW = 0.5;
+/** It inks this share of the word's columns at least (two rows either side taken as one: a photo's rule is not level). */
+const SPAN = 0.9;
+/** And runs on past the word, at one end at least, by this many box heights, inking this share of those columns. */
+const BEYOND = 0.5;
+const BEYOND_SPAN = 0.8;
+/** Rows taken as one each side. */
+const BAND = 2;
+
+/** `lines` with each word that sits on a rule marked `onRule`. */
+export function markOnRule(page: GreyImage, lines: readonly ReadLine[]): ReadLine[] {
+  return lines.map((line) => {
+    let changed = false;
+    const words = line.words.map((word) => {
+      if (!onRule(page, word)) return word;
+      changed = true;
+      return { ...word, onRule: true as const };
+    });
+    return changed ? { ...line, words } : line;
+  });
+}
+
+/** Whether a rule of ink runs under the word, across all of it and on past one end. */
+export function onRule(page: GreyImage, word: Pick<ReadWord, "bbox">): boolean {
+  const { x, y, width, height } = word.bbox;
+  const x0 = Math.max(0, Math.round(x));
+  const x1 = Math.min(page.width - 1, Math.round(x + width));
+  if (x1 - x0 < 2 || height < 4) return false;
+  const past = Math.round(BEYOND * height);
+  const inked = (row: number, col: number) => {
+    for (let r = Math.max(0, row - BAND); r <= Math.min(page.height - 1, row + BAND); r++)
+      if (page.data[r * page.width + col]! < INK) return true;
+    return false;
+  };
+  const share = (row: number, from: number, to: number) => {
+    const [a, b] = [Math.max(0, from), Math.min(page.width - 1, to)];
+    if (b - a < 1) return 0;
+    let n = 0;
+    for (let c = a; c <= b; c++) if (inked(row, c)) n++;
+    return n / (b - a + 1);
+  };
+  const top = Math.round(y + height / 2);
+  const bottom = Math.min(page.height - 1, Math.round(y + height * (1 + BELOW)));
+  for (let row = top; row <= bottom; row += BAND) {
+    if (share(row, x0, x1) < SPAN) continue;
+    if (share(row, x1, x1 + past) >= BEYOND_SPAN || share(row, x0 - past, x0) >= BEYOND_SPAN) return true;
+  }
+  return false;
+}
