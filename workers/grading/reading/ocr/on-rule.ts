@@ -7,8 +7,11 @@ import type { ReadLine, ReadWord } from "../types";
 
 /** Darker than this is ink. */
 const INK = 128;
-/** The rule lies between the middle of the word's box and this many box heights under its foot. */
-const BELOW = 0.5;
+/**
+ * The rule lies between the middle of the word's box and this many box heights under its foot (a printed line's words
+ * over the next line's rule are further).
+ */
+const BELOW = 0.15;
 /** It inks this share of the word's columns at least (two rows either side taken as one: a photo's rule is not level). */
 const SPAN = 0.9;
 /** And runs on past the word, at one end at least, by this many box heights, inking this share of those columns. */
