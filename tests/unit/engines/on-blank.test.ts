@@ -9,7 +9,7 @@ import { extractFromLines, extractFromReading, readingLines } from "../../../wor
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
 import { questionFlagged } from "../../eval/grading/metrics";
-import { onRule } from "../../../workers/grading/reading/ocr/on-rule";
+import { markOnRule, onRule } from "../../../workers/grading/reading/ocr/on-rule";
 import type { ReadLine } from "../../../workers/grading/reading/types";
 import { ocrPage, ocrReading, row } from "./ocr-pages";
 
@@ -36,6 +36,20 @@ describe("a word written on a blank's rule", () => {
     expect(onRule(strip({ from: 146, to: 197 }), written)).toBe(false);
     expect(onRule(strip(), written)).toBe(false);
     expect(onRule(strip({ from: 170, to: 320 }), written)).toBe(false);
+  });
+
+  it("is not where the rule runs on under the word before it (a box's edge under a question's line)", () => {
+    const line = (page: ReturnType<typeof strip>) => {
+      for (let r = 20; r < 40; r++) for (let c = 60; c < 90; c++) page.data[r * W + c] = 20; // "is", printed
+      const words = [
+        // Its box higher than the written word's: the rule is too far under it to mark it.
+        { text: "is", confidence: 0.95, bbox: { x: 58, y: 4, width: 34, height: 30 } },
+        { text: "25%", confidence: 0.95, ...written },
+      ];
+      return markOnRule(page, [{ text: "is 25%", confidence: 0.95, bbox: { x: 58, y: 12, width: 140, height: 36 }, words }])[0]!;
+    };
+    expect(line(strip({ from: 120, to: 320 })).words.map((w) => !!w.onRule)).toEqual([false, true]);
+    expect(line(strip({ from: 40, to: 320 })).words.map((w) => !!w.onRule)).toEqual([false, false]);
   });
 
   it("is the answer inside its question's sentence, with the unit printed after the blank", () => {

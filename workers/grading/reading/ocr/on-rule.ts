@@ -20,43 +20,56 @@ const BEYOND_SPAN = 0.8;
 /** Rows taken as one each side. */
 const BAND = 2;
 
-/** `lines` with each word that sits on a rule marked `onRule`. */
+/**
+ * `lines` with each word that sits on a rule marked `onRule`; not a run of words whose rule runs on under the word
+ * read before them on their line: that is a box's edge or a rule under the whole line, not a blank the print stops at.
+ */
 export function markOnRule(page: GreyImage, lines: readonly ReadLine[]): ReadLine[] {
   return lines.map((line) => {
-    let changed = false;
-    const words = line.words.map((word) => {
-      if (!onRule(page, word)) return word;
-      changed = true;
-      return { ...word, onRule: true as const };
-    });
-    return changed ? { ...line, words } : line;
+    const rows = line.words.map((word) => ruleRow(page, word));
+    let marked = rows.map((row) => row !== undefined);
+    for (let i = 1; i < rows.length; i++) {
+      if (!marked[i] || marked[i - 1]) continue;
+      const before = line.words[i - 1]!.bbox;
+      if (share(page, rows[i]!, Math.round(before.x), Math.round(before.x + before.width)) < SPAN) continue;
+      marked = marked.map((m, k) => m && !(k >= i && marked.slice(i, k + 1).every(Boolean)));
+    }
+    if (!marked.some(Boolean)) return line;
+    return { ...line, words: line.words.map((word, i) => (marked[i] ? { ...word, onRule: true as const } : word)) };
   });
 }
 
 /** Whether a rule of ink runs under the word, across all of it and on past one end. */
 export function onRule(page: GreyImage, word: Pick<ReadWord, "bbox">): boolean {
+  return ruleRow(page, word) !== undefined;
+}
+
+/** The row of the rule under the word, if one runs under all of it and on past one end. */
+function ruleRow(page: GreyImage, word: Pick<ReadWord, "bbox">): number | undefined {
   const { x, y, width, height } = word.bbox;
   const x0 = Math.max(0, Math.round(x));
   const x1 = Math.min(page.width - 1, Math.round(x + width));
-  if (x1 - x0 < 2 || height < 4) return false;
+  if (x1 - x0 < 2 || height < 4) return undefined;
   const past = Math.round(BEYOND * height);
-  const inked = (row: number, col: number) => {
-    for (let r = Math.max(0, row - BAND); r <= Math.min(page.height - 1, row + BAND); r++)
-      if (page.data[r * page.width + col]! < INK) return true;
-    return false;
-  };
-  const share = (row: number, from: number, to: number) => {
-    const [a, b] = [Math.max(0, from), Math.min(page.width - 1, to)];
-    if (b - a < 1) return 0;
-    let n = 0;
-    for (let c = a; c <= b; c++) if (inked(row, c)) n++;
-    return n / (b - a + 1);
-  };
   const top = Math.round(y + height / 2);
   const bottom = Math.min(page.height - 1, Math.round(y + height * (1 + BELOW)));
   for (let row = top; row <= bottom; row += BAND) {
-    if (share(row, x0, x1) < SPAN) continue;
-    if (share(row, x1, x1 + past) >= BEYOND_SPAN || share(row, x0 - past, x0) >= BEYOND_SPAN) return true;
+    if (share(page, row, x0, x1) < SPAN) continue;
+    if (share(page, row, x1, x1 + past) >= BEYOND_SPAN || share(page, row, x0 - past, x0) >= BEYOND_SPAN) return row;
   }
-  return false;
+  return undefined;
+}
+
+/** The share of the columns from `from` to `to` inked at `row` (or within BAND rows of it). */
+function share(page: GreyImage, row: number, from: number, to: number): number {
+  const [a, b] = [Math.max(0, from), Math.min(page.width - 1, to)];
+  if (b - a < 1) return 0;
+  let n = 0;
+  for (let c = a; c <= b; c++)
+    for (let r = Math.max(0, row - BAND); r <= Math.min(page.height - 1, row + BAND); r++)
+      if (page.data[r * page.width + c]! < INK) {
+        n++;
+        break;
+      }
+  return n / (b - a + 1);
 }
