@@ -17,6 +17,8 @@ const SPAN = 0.9;
 /** And runs on past the word, at one end at least, by this many box heights, inking this share of those columns. */
 const BEYOND = 0.5;
 const BEYOND_SPAN = 0.8;
+/** Of the word read before a run, its box's middle (this share of its width in from either side) is looked under. */
+const MARGIN = 0.2;
 /** Rows taken as one each side. */
 const BAND = 2;
 
@@ -31,7 +33,9 @@ export function markOnRule(page: GreyImage, lines: readonly ReadLine[]): ReadLin
     for (let i = 1; i < rows.length; i++) {
       if (!marked[i] || marked[i - 1]) continue;
       const before = line.words[i - 1]!.bbox;
-      if (share(page, rows[i]!, Math.round(before.x), Math.round(before.x + before.width)) < SPAN) continue;
+      // Its box's middle only: a detector's box reaches past its ink, over where a blank's rule starts.
+      const [from, to] = [before.x + MARGIN * before.width, before.x + (1 - MARGIN) * before.width];
+      if (share(page, rows[i]!, Math.round(from), Math.round(to)) < SPAN) continue;
       marked = marked.map((m, k) => m && !(k >= i && marked.slice(i, k + 1).every(Boolean)));
     }
     if (!marked.some(Boolean)) return line;
