@@ -11,9 +11,9 @@ const MOST = 4;
 /**
  * On a page read alone, what was written on a blank inside a question's sentence ("1. 1/4 written as a percent is
  * 25%", "25%" on the blank's rule): the one run of words on a rule (reading/ocr/on-rule.ts), after the question's
- * number and two words of its sentence at least that are not on one; the words before and after it.
+ * number and two words of its sentence at least that are not on one; and the line with a blank in its place.
  */
-export function onBlank(line: TextLine): { before: string; answer: string; after: string } | undefined {
+export function onBlank(line: TextLine): { question: string; answer: string } | undefined {
   const words = line.words ?? [];
   const ruled = words.flatMap((w, i) => (w.onRule ? [i] : []));
   if (!ruled.length || ruled.length > MOST || ruled[0]! < BEFORE || ruled.at(-1)! - ruled[0]! + 1 !== ruled.length) return undefined;
@@ -22,7 +22,8 @@ export function onBlank(line: TextLine): { before: string; answer: string; after
       .slice(from, to)
       .map((w) => w.text)
       .join(" ");
-  return { before: text(0, ruled[0]), answer: text(ruled[0]!, ruled.at(-1)! + 1), after: text(ruled.at(-1)! + 1) };
+  const question = `${text(0, ruled[0])} ____ ${text(ruled.at(-1)! + 1)}`.trim();
+  return { question, answer: text(ruled[0]!, ruled.at(-1)! + 1) };
 }
 
 /**

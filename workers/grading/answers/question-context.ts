@@ -46,7 +46,7 @@ export function questionContexts(lines: (string | { text: string; student?: stri
   const own = (entry: (typeof lines)[number]) => {
     if (typeof entry === "string") return entry.trim();
     const blank = entry.student === undefined && "words" in entry ? onBlank(entry as TextLine) : undefined;
-    if (blank) return `${blank.before} ____ ${blank.after}`.trim();
+    if (blank) return blank.question;
     const student = entry.student?.trim();
     return (student ? entry.text.replace(student, " ") : entry.text).replace(/\s+/g, " ").trim();
   };

@@ -9,7 +9,7 @@ import { fixArithmeticDigits, fixAnswerLabel, fixLetterO, fixQuestionLabel } fro
 import { rowLabels, setApart } from "./rows";
 import { onBlank, withPrintedUnit } from "./blanks";
 import { answersBefore, withoutMovedAnswer } from "./answer-before";
-import { BARE_LABEL, cleanAnswer, matchAnswerLine, NAME, splitQuestionLine } from "./question-line";
+import { BARE_LABEL, cleanAnswer, matchAnswerLine, NAME, splitQuestionLine } from "./line-text";
 
 export { fixLetterO } from "./misreads";
 export { readingLines, typedLines } from "./reading-lines";
@@ -249,7 +249,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
         const apart = !blank && (!split.answer || split.source === "guess") ? setApart(line) : undefined;
         if (blank && cleanAnswer(blank.answer))
           split = {
-            questionText: `${blank.before.replace(QUESTION_NUMBER, "$2")} ____ ${blank.after}`.trim(),
+            questionText: blank.question.replace(QUESTION_NUMBER, "$2"),
             answer: withPrintedUnit(text, blank.answer, cleanAnswer(blank.answer)),
             open: false,
           };
