@@ -45,6 +45,7 @@ import { ringed } from "./ringed-layout";
 import { cloze } from "./cloze-layout";
 import { drill } from "./drill-layout";
 import { roman } from "./roman-layout";
+import { column } from "./column-layout";
 import { headed } from "./headed-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
@@ -90,7 +91,10 @@ import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, typ
 // written then and not run through the reader before its first measure, took its held-out seed (30112; decision 0114);
 // its one blind measure (2026-11-29): 9/10/9 of 32 as a set, clean/photographed/phone snap, misses flagged 23/23,
 // 21/22, 22/23. It moved to development on 2026-11-29 in the next session (decision 0115), and "roman", written then
-// and not run through the reader before its first measure, took its held-out seed (30112; decision 0116).
+// and not run through the reader before its first measure, took its held-out seed (30112; decision 0116); its one
+// blind measure (2026-11-29, commit 7619b39): 17/48 as a set in every condition, misses flagged 30/31 each ("(iv)"
+// not taken for question 4). It moved to development on 2026-12-06 in the next session (decision 0118), and "column",
+// written then and not run through the reader before its first measure, took a seed no family had held (30113).
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -116,8 +120,9 @@ export const DEV_FAMILIES = [
   "cloze",
   "drill",
   "headed",
+  "roman",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "roman"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "column"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -321,6 +326,8 @@ const LAYOUTS: Record<Family, { kinds: string[]; place: Layout; distinctKeys?: b
   headed: { kinds: [...KINDS, "choice"], place: headed },
   // Each question numbered "(i)", "(ii)", … at the margin, the answer on a plain ruled line under it.
   roman: { kinds: [...KINDS, "choice", "choice"], place: roman },
+  // A ruled "Answers" column down the right of the page; each answer on a line in it, level with its question.
+  column: { kinds: [...KINDS, "choice", "choice"], place: column },
 };
 
 const FIRST = ["Amara", "Ben", "Chloe", "Diego", "Elena", "Farid", "Grace", "Hugo", "Isla", "Jonah", "Keira", "Luca", "Mina", "Nico"];
@@ -329,7 +336,9 @@ const TITLES = ["Grade 6 Review", "Skills Check", "Practice Sheet", "Weekly Quiz
 
 export function seedOf(family: Family): number {
   const dev = (DEV_FAMILIES as readonly string[]).indexOf(family);
-  return dev >= 0 ? SEEDS.dev + dev : SEEDS.heldout + (HELDOUT_FAMILIES as readonly string[]).indexOf(family);
+  if (dev >= 0) return SEEDS.dev + dev;
+  // "column" took the third held-out place after two families had held it with 30112: its own seed, unseen.
+  return family === "column" ? SEEDS.heldout + 3 : SEEDS.heldout + (HELDOUT_FAMILIES as readonly string[]).indexOf(family);
 }
 
 /** The blank worksheet of a family: as many questions (8–12) as fit on the page. */
