@@ -50,51 +50,7 @@ import { headed } from "./headed-layout";
 import { chooseAnswer, int, KINDS, makeQuestion, pick, rngFrom, type Answer, type Question, type Rng } from "./questions";
 
 // New families are appended (never inserted): a family's seed is its place in its list, so older figures stay comparable.
-// "matching" was held out until its one blind measure (15/48 as a set, 2026-11-26); it moved to development so that
-// Gradewell could learn the layout (docs/decisions/0063). "two-columns" was held out until 2026-11-27 (last blind
-// measure: 21/36/27 of 48 as a set, clean/photographed/phone snap) and moved to development; "task-cards", written
-// the same day and not looked at before its first measure, took its place (docs/decisions/0069). "task-cards" was held
-// out until 2026-11-28 (last blind measure: 36/48/47 of 48 as a set, clean/photographed/phone snap) and moved to
-// development; "answer-grid", written that day and not run before its first measure, took its place (decision 0084),
-// and moved to development after that one blind measure (30/24/22 of 48 as a set; decision 0086). "answer-first",
-// written on 2026-11-28 and not run before its first measure, joined the held-out families (decision 0088), and moved
-// to development after that one blind measure (17/48 in every condition as a set); "stacked", written the same day
-// and not run before its first measure, took its place (decision 0089); its one blind measure (2026-11-28): 17/17/18 of 48
-// as a set, clean/photographed/phone snap, misses flagged 30/31, 31/31, 29/30; it moved to development on 2026-11-28
-// (decision 0093), and "dotted", written that day and not run before its first measure, took its place; its one blind
-// measure (2026-11-28): 16/48 as a set in every condition, misses flagged 31/32, 32/32, 29/32. It moved to
-// development the same day (decision 0095), and "circled", written then and not run before its first measure, took
-// its place; its one blind measure (2026-11-28): 36/35/35 of 48 as a set, clean/photographed/phone snap, every
-// circled option unread and its miss seldom flagged (0/12, 1/13, 4/13). It moved to development on 2026-11-29
-// (decision 0097), and "ticked", written that day and not run before its first measure, took its place; its one blind
-// measure (2026-11-29): 34/25/25 of 40 as a set, clean/photographed/phone snap, no tick read, misses flagged 6/6,
-// 4/15, 14/15. It moved to development the same day (decision 0099), and "brackets", written then and not run before
-// its first measure, took its place; its one blind measure (2026-11-29): 46/30/47 of 48 as a set, clean/photographed/
-// phone snap, misses flagged 0/2, 17/18, 1/1. "Bubbles", written the same day and not run before its first measure,
-// was measured blind with it (39/38/39 of 48 as a set, misses flagged 2/9, 3/10, 5/9; seed then 30113) and stayed held
-// out; "brackets" moved to development (decision 0101), and bubbles' seed moved up to brackets' place (30112). Bubbles
-// moved to development on 2026-11-29 (decision 0102), and "parts", written then and not run before its first
-// measure, took its place; its one blind measure (2026-11-29, seed then 30112): 16/48 as a set in every condition,
-// no lettered question found, misses flagged 32/32 each. It moved to development the same day (decision 0104); no
-// family took its place that day. "Exam", written on 2026-11-29 in the next session and not run through the reader
-// before its first measure, took parts' seed (30112; decision 0105); its one blind measure (2026-11-29): 13/40 as a
-// set in every condition, misses flagged 24/27 each. It moved to development the same day (decision 0107).
-// "Ringed", written the same day and not run through the reader before its first measure, took exam's held-out seed
-// (30112; decision 0108); its one blind measure (2026-11-29): 17/17/19 of 48 as a set, clean/photographed/phone snap,
-// misses flagged 31/31, 31/31, 27/29. It moved to development the same day (decision 0109), and "cloze", written
-// then and not run through the reader before its first measure, took its held-out seed (30112; decision 0110); its one
-// blind measure (2026-11-29): 17/48 as a set in every condition, no answer found in the passage, misses flagged
-// 31/31 each. It moved to development the same day (decision 0111), and "drill", written then and not run through
-// the reader before its first measure, took its held-out seed (30112; decision 0112); its one blind measure
-// (2026-11-29): 28/28/26 of 48 as a set, clean/photographed/phone snap, misses flagged 11/20, 11/20, 13/22 (a row's
-// last answer taken for its middle question). It moved to development the same day (decision 0113), and "headed",
-// written then and not run through the reader before its first measure, took its held-out seed (30112; decision 0114);
-// its one blind measure (2026-11-29): 9/10/9 of 32 as a set, clean/photographed/phone snap, misses flagged 23/23,
-// 21/22, 22/23. It moved to development on 2026-11-29 in the next session (decision 0115), and "roman", written then
-// and not run through the reader before its first measure, took its held-out seed (30112; decision 0116); its one
-// blind measure (2026-11-29, commit 7619b39): 17/48 as a set in every condition, misses flagged 30/31 each ("(iv)"
-// not taken for question 4). It moved to development on 2026-12-06 in the next session (decision 0118), and "column",
-// written then and not run through the reader before its first measure, took a seed no family had held (30113).
+// How each family came to be held out or developed, with its one blind measure: HISTORY.md beside this file.
 export const DEV_FAMILIES = [
   "inline",
   "answer-line",
@@ -121,8 +77,9 @@ export const DEV_FAMILIES = [
   "drill",
   "headed",
   "roman",
+  "column",
 ] as const;
-export const HELDOUT_FAMILIES = ["fill-blank", "boxes", "column"] as const;
+export const HELDOUT_FAMILIES = ["fill-blank", "boxes"] as const;
 export type Family = (typeof DEV_FAMILIES)[number] | (typeof HELDOUT_FAMILIES)[number];
 /** Seed of the first family of each split; the next family adds 1, students add 1000 × (index + 1). */
 export const SEEDS = { dev: 20261125, heldout: 30110 } as const;
@@ -337,8 +294,7 @@ const TITLES = ["Grade 6 Review", "Skills Check", "Practice Sheet", "Weekly Quiz
 export function seedOf(family: Family): number {
   const dev = (DEV_FAMILIES as readonly string[]).indexOf(family);
   if (dev >= 0) return SEEDS.dev + dev;
-  // "column" took the third held-out place after two families had held it with 30112: its own seed, unseen.
-  return family === "column" ? SEEDS.heldout + 3 : SEEDS.heldout + (HELDOUT_FAMILIES as readonly string[]).indexOf(family);
+  return SEEDS.heldout + (HELDOUT_FAMILIES as readonly string[]).indexOf(family);
 }
 
 /** The blank worksheet of a family: as many questions (8–12) as fit on the page. */
