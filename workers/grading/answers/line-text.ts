@@ -94,3 +94,13 @@ export function splitQuestionLine(rest: string): { questionText?: string; answer
   if (/:\s*$/.test(rest)) return { questionText: rest.trim(), answer: "", open: true };
   return { answer: cleanAnswer(rest), open: false, source: "guess" };
 }
+
+/**
+ * A line's text with the student's words taken out: from its end where they end it (an answer written after the
+ * options it names, "A) square B) triangle C) pentagon triangle"), otherwise where they first stand.
+ */
+export function withoutStudent(text: string, student: string): string {
+  if (!student) return text;
+  const end = text.trimEnd();
+  return end.endsWith(student) ? end.slice(0, end.length - student.length) : text.replace(student, " ");
+}

@@ -8,6 +8,7 @@ import { readUnit } from "../values/units";
 import { rowLabels } from "./rows";
 import type { TextLine } from "./layout";
 import { onBlank } from "./blanks";
+import { withoutStudent } from "./line-text";
 
 export interface QuestionContext {
   number: number;
@@ -48,7 +49,9 @@ export function questionContexts(lines: (string | { text: string; student?: stri
     const blank = entry.student === undefined && "words" in entry ? onBlank(entry as TextLine) : undefined;
     if (blank) return blank.question;
     const student = entry.student?.trim();
-    return (student ? entry.text.replace(student, " ") : entry.text).replace(/\s+/g, " ").trim();
+    return withoutStudent(entry.text, student ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
   };
   // An answer written before its question's number is not the question's (answer-before.ts).
   const owned = lines.map(own);

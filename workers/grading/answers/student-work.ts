@@ -9,7 +9,7 @@ import { fixArithmeticDigits, fixAnswerLabel, fixLetterO, fixQuestionLabel } fro
 import { rowLabels, setApart } from "./rows";
 import { onBlank, withPrintedUnit } from "./blanks";
 import { answersBefore, withoutMovedAnswer } from "./answer-before";
-import { BARE_LABEL, cleanAnswer, matchAnswerLine, NAME, splitQuestionLine } from "./line-text";
+import { BARE_LABEL, cleanAnswer, matchAnswerLine, NAME, splitQuestionLine, withoutStudent } from "./line-text";
 
 export { fixLetterO } from "./misreads";
 export { readingLines, typedLines } from "./reading-lines";
@@ -151,7 +151,7 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     const answer = (n: number) => withPrintedUnit(text, student, fixLetterO(cleanAnswer(student.replace(/^[=:]\s*/, "")), acceptedFor(n)));
     if (number !== undefined && plausibleNumber(number)) {
       const given = answer(number);
-      const questionText = withoutMovedAnswer(text.replace(QUESTION_NUMBER, "$2").replace(student, "").trim());
+      const questionText = withoutMovedAnswer(withoutStudent(text.replace(QUESTION_NUMBER, "$2"), student).trim());
       record({
         number,
         questionText,
@@ -281,6 +281,17 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     const continuation = incomplete && (/\?\s*$/.test(text) || (/^[a-z]/.test(text) && !/=/.test(text) && text.split(/\s+/).length >= 3));
     if (current?.questionText && waitingForAnswer && !current.answer && continuation) {
       current.questionText = `${current.questionText} ${text}`;
+      return;
+    }
+    // A line of options with an answer set apart at its end (written in an answer column, level with the options):
+    // the words after the wide gap, when what stands before it is still the options.
+    const besideOptions = optionsLine && current && waitingForAnswer && !current.answer ? setApart(line) : undefined;
+    if (besideOptions && /^\(?[A-E][).]\s/.test(besideOptions.before) && cleanAnswer(besideOptions.after)) {
+      current!.answer = fixLetterO(cleanAnswer(besideOptions.after), acceptedFor(current!.number));
+      current!.readingConfidence = answerConfidence(line, current!.answer);
+      current!.line = index;
+      current!.source = "guess";
+      waitingForAnswer = false;
       return;
     }
     if (current && waitingForAnswer && !current.answer && text.length <= 80 && !optionsLine) {
