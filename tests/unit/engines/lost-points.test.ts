@@ -63,7 +63,7 @@ describe("a decimal point the recogniser left out", () => {
     for (const other of [line("2.5%"), line("ab"), line("25%", { printed: true })]) expect(markLostPoints(page, [other])[0]).toBe(other);
   });
 
-  it("flags a mark the point would change, with both readings, and not one it would not", () => {
+  it("reads the answer with the point where it changes the mark, flagged with both readings, and not otherwise", () => {
     const key = parseAnswerKey("1. 25%\n2. 60", { totalPoints: 2 });
     const row = (y: number, words: ReadWord[]): ReadLine => ({
       text: words.map((w) => w.text).join(" "),
@@ -86,9 +86,11 @@ describe("a decimal point the recogniser left out", () => {
     );
     const graded = gradeSubmission({ reading, key, assignment: { points: 2 } });
     const [first, second] = graded.questions;
-    expect(first!.pointsAwarded).toBe(1);
+    expect(first!.studentAnswer).toBe("2.5%");
+    expect(first!.pointsAwarded).toBe(0);
     expect(first!.needsReview).toBe(true);
-    expect(first!.reviewReason).toContain(`"25%" may be 2.5%: the page shows a point the reading left out.`);
+    expect(first!.reviewReason).toContain(`Read "25%" as 2.5%: the page shows a point the reading left out.`);
+    expect(second!.studentAnswer).toBe("45");
     expect(second!.pointsAwarded).toBe(0);
     expect(second!.reviewReason ?? "").not.toContain("point the reading left out");
   });

@@ -16,7 +16,7 @@ import { judgeAnswer } from "./judge";
 import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { lookalikeDoubt } from "./lookalikes";
 import { withDoubt } from "./judgement";
-import { lostBarDoubt, lostPointDoubt, pointSeenDoubt, strayDigitDoubt } from "./points-seen";
+import { lostBarDoubt, lostPointDoubt, pointSeenReading, strayDigitDoubt } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
 import { inAnswerColumn } from "../answers/answer-column";
 import { reviewQuestion } from "./review-flags";
@@ -139,6 +139,14 @@ function gradeWithKey(
       };
       answerShown = verdict.answer;
     } else if (!questionLike && match.credit < 1) match = withDoubt(match, lookalikeDoubt(cleaned, keyAnswer, line));
+    // A point the recogniser left out where the page shows one: the answer is read with it, and the mark a look.
+    const pointed = questionLike ? undefined : pointSeenReading(q, cleaned, line, context, match.credit);
+    if (pointed) {
+      const had = "doubt" in match && typeof match.doubt === "string" ? match.doubt : undefined;
+      const seen = `Read "${pointed.word}" as ${pointed.seen}: the page shows a point the reading left out.`;
+      match = withDoubt(pointed.judgement, [had, seen].filter(Boolean).join(" "));
+      answerShown = pointed.read;
+    }
     // Read surely or verified, a number whose lost point or fraction bar would raise the mark is still a look; so is
     // one a stray digit read at its end would, where no ink check weighed the digits (points-seen.ts).
     if (!questionLike && match.credit < 1 && !("doubt" in match && match.doubt))
@@ -148,7 +156,6 @@ function gradeWithKey(
           lostBarDoubt(q, answerShown, context, match.credit) ??
           (verdict ? undefined : strayDigitDoubt(q, answerShown, context, match.credit)),
       );
-    if (!questionLike) match = withDoubt(match, pointSeenDoubt(q, cleaned, line, context, match.credit));
     const review = reviewQuestion({
       answered: true,
       status: status(match.credit),
