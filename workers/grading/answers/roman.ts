@@ -3,17 +3,19 @@
 // "(viii)" reads "(vii)", "(v)" reads "()", and a photo's "(i)" may not be read at all. So the numerals only tell the
 // page is numbered this way; its questions are numbered in reading order, and a question whose label was lost is
 // found by where its text starts (under the labelled questions' text, past the margin) and by reading as a sentence.
+import { median } from "../reading/registration";
 import type { TextLine } from "./layout";
 
 /**
  * A question's roman label starting a line, and what follows it: "(iv) Write", "ix) Round", "vi. What", or the
- * brackets of a numeral the reader lost ("() How", "( Add", ") What"). Group 1 is the numeral, when one was read.
+ * brackets of a numeral the reader lost ("() How", "( Add", ") What"). Groups 1 to 3 hold the numeral, when one was read.
  */
 const LABEL = /^\s*(?:\(([ivxl]{0,5})\)|\(([ivx]{1,5})|([ivx]{1,5})[).]|[()])\s+(?=\S)/i;
 /** A numbered question: its number and stop, then words ("3. What is …"; "9.9" or "108" alone is an answer). */
 const NUMBERED = /^\s*\(?\d{1,3}[.)]\s+\p{L}/u;
 /** An option's label: a line of two or more is a line of options ("A) 9 B) 15"), not a question. */
 const OPTIONS = /(?:^|\s)\(?[A-H][).](?=\s)/g;
+const isOptions = (text: string) => (text.match(OPTIONS)?.length ?? 0) >= 2;
 /** At least this many labels read as numerals, and this share of them within one of their question's place. */
 const LEAST = 3;
 const IN_PLACE = 0.6;
@@ -32,6 +34,9 @@ export function romanValue(numeral: string): number | undefined {
   }, 0);
 }
 
+/** The value of a label's numeral, when it spells one. */
+const numeralOf = (label: RegExpExecArray | null) => (label ? romanValue(label[1] ?? label[2] ?? label[3] ?? "") : undefined);
+
 /**
  * The page's lines with its roman-numbered questions numbered in reading order ("1." for "(i)"), a question whose
  * label was lost given its number too; the lines as they are when the page numbers its questions, or reads fewer
@@ -39,15 +44,13 @@ export function romanValue(numeral: string): number | undefined {
  */
 export function numberRoman<T extends TextLine>(lines: readonly T[]): T[] {
   if (lines.some((l) => NUMBERED.test(l.text))) return [...lines];
-  const options = (l: TextLine) => (l.text.match(OPTIONS)?.length ?? 0) >= 2;
-  const labels = lines.map((l) => (options(l) ? null : LABEL.exec(l.text)));
-  const numerals = labels.filter((m) => m && romanValue(m[1] ?? m[2] ?? m[3] ?? "") !== undefined);
+  const labels = lines.map((l) => (isOptions(l.text) ? null : LABEL.exec(l.text)));
+  const numerals = labels.filter((m) => numeralOf(m) !== undefined);
   if (numerals.length < LEAST) return [...lines];
   const column = textColumn(lines, labels);
   const starts = lines.flatMap((line, i) => (labels[i] || (column && startsQuestion(lines, i, column)) ? [i] : []));
   const inPlace = starts.filter((i, k) => {
-    const m = labels[i];
-    const value = m ? romanValue(m[1] ?? m[2] ?? m[3] ?? "") : undefined;
+    const value = numeralOf(labels[i]);
     return value !== undefined && Math.abs(value - (k + 1)) <= 1;
   }).length;
   if (inPlace < IN_PLACE * numerals.length) return [...lines];
@@ -72,7 +75,6 @@ function textColumn(lines: readonly TextLine[], labels: readonly (RegExpExecArra
     return labels[i] && label?.bbox && first?.bbox ? [{ label: label.bbox, first: first.bbox }] : [];
   });
   if (placed.length < LEAST) return undefined;
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const column = {
     text: median(placed.map((p) => p.first.x)),
     label: median(placed.map((p) => p.label.x)),
@@ -110,12 +112,12 @@ function startsQuestion(lines: readonly TextLine[], i: number, column: Column): 
   if (margin && !(atLabels && label.length <= 6 && /^\(|\)$/.test(label))) return false;
   const own = line.student?.split(/\s+/).filter(Boolean) ?? [];
   if (own.some((w) => !label.includes(w))) return false;
-  if ((line.text.match(OPTIONS)?.length ?? 0) >= 2) return false;
+  if (isOptions(line.text)) return false;
   if (line.text.trim().split(/\s+/).length < 2 || !/[?.:]$/.test(line.text.trim())) return false;
   const before = lines.slice(0, i).findLast((l) => l.text.trim());
   if (!before) return true;
   const ink = before.student !== undefined && before.student !== "";
-  return ink || /[?.:]$/.test(before.text.trim()) || (before.text.match(OPTIONS)?.length ?? 0) >= 2 || !/\s/.test(before.text.trim());
+  return ink || /[?.:]$/.test(before.text.trim()) || isOptions(before.text) || !/\s/.test(before.text.trim());
 }
 
 /**

@@ -286,11 +286,11 @@ export function extractFromLines(lines: TextLine[], key?: AnswerKey): StudentWor
     // A line of options with an answer set apart at its end (written in an answer column, level with the options):
     // the words after the wide gap, when what stands before it is still the options.
     const besideOptions = optionsLine && current && waitingForAnswer && !current.answer ? setApart(line) : undefined;
-    if (besideOptions && /^\(?[A-E][).]\s/.test(besideOptions.before) && cleanAnswer(besideOptions.after)) {
-      current!.answer = fixLetterO(cleanAnswer(besideOptions.after), acceptedFor(current!.number));
-      current!.readingConfidence = answerConfidence(line, current!.answer);
-      current!.line = index;
-      current!.source = "guess";
+    if (current && besideOptions && /^\(?[A-E][).]\s/.test(besideOptions.before) && cleanAnswer(besideOptions.after)) {
+      current.answer = fixLetterO(cleanAnswer(besideOptions.after), acceptedFor(current.number));
+      current.readingConfidence = answerConfidence(line, current.answer);
+      current.line = index;
+      current.source = "guess";
       waitingForAnswer = false;
       return;
     }
