@@ -216,6 +216,29 @@ describe("verify, don't only transcribe", () => {
     expect(keyReadAsAlike("521", "521")).toBe(false);
   });
 
+  it("gives the key's mark, a look, where the best reading is the key with digits the reader mistakes and the ink has the key", () => {
+    const q420 = parseAnswerKey("1. 420", { totalPoints: 1 }).questions[0];
+    const read = (readings: [string, number][]) => verifyRead(q420, readings, readings[0]![0], "420");
+    const alike = read([
+      ["490", 0.9],
+      ["420", 0.05],
+      ["430", 0.03],
+    ]);
+    expect(alike.judgement.credit).toBe(1);
+    expect(alike.answer).toBe("420");
+    expect(alike.clear).toBe(false);
+    expect(alike.doubt).toBe('The handwriting reads "490" (95%). Marked as the key\'s 420: a handwritten 2 is sometimes read as 9.');
+    // The key's and its look-alike's share together: the mark is likely right.
+    expect(alike.probability).toBeGreaterThan(0.8);
+    // A slip of one ("430", "410") is a wrong answer, marked as read.
+    const slip = read([
+      ["430", 0.9],
+      ["420", 0.05],
+    ]);
+    expect(slip.judgement.credit).toBe(0);
+    expect(slip.answer).toBe("430");
+  });
+
   it("finds the handwritten word of an answer its look-alikes were read as digits in ('34l' answered as 341)", () => {
     const ink = alternatives(
       [

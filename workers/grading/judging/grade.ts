@@ -143,7 +143,7 @@ function gradeWithKey(
     const pointed = questionLike ? undefined : pointSeenReading(q, cleaned, line, context, match.credit);
     if (pointed) {
       const had = "doubt" in match && typeof match.doubt === "string" ? match.doubt : undefined;
-      const seen = `Read "${pointed.word}" as ${pointed.seen}: the page shows a point the reading left out.`;
+      const seen = `Read "${pointed.word}" as ${pointed.seen}: the page shows a ${pointed.mark === "bar" ? "fraction bar" : "point"} the reading left out.`;
       match = withDoubt(pointed.judgement, [had, seen].filter(Boolean).join(" "));
       answerShown = pointed.read;
     }

@@ -36,6 +36,11 @@ export interface VerifyTuning {
   keyPrior: number;
   /** As slipDoubt, for a best reading that is the key with a digit lost (the reader loses digits where two touch). */
   lostDoubt: number;
+  /**
+   * A best reading that is the key with digits the reader mistakes for others (`READ_AS`) gives the key's mark, a look
+   * (decision 0123). False marks it as read, a look too.
+   */
+  alikeIsKey: boolean;
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
@@ -45,6 +50,7 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   slipDoubt: 0.6,
   keyPrior: 3,
   lostDoubt: 0.8,
+  alikeIsKey: true,
 };
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
@@ -259,6 +265,29 @@ export function verifyHandwriting(
     // Read surely, and only the key in sight: why it is a look at all.
     if (alike && !other)
       doubt = `The handwriting reads "${best.reading}" (${pct(best.p)}), but a handwritten ${alike.written} is sometimes read as ${alike.read}: it may be the key's ${keyAnswer}.${saw}`;
+  }
+  // The best reading is the key with digits the reader mistakes for others (its sure "490" for a written 420: a 2 read
+  // as 9, `READ_AS`): a child is likelier to have written the key than a wrong answer of just those digits. The mark
+  // is the key's, its probability the ink's for the key and those readings together, and the question a look (0123).
+  const asKey = tuning.alikeIsKey && alike && !right ? judged.find((j) => credit(j.judgement) === 100) : undefined;
+  if (asKey) {
+    const forKey = judged.filter((j) => credit(j.judgement) === 100 || keys.some((k) => k && alikeDigits(k, j.reading)));
+    const keyProbability = calibrated(
+      Math.min(
+        1,
+        forKey.reduce((sum, j) => sum + j.p, 0),
+      ),
+      MARK_CALIBRATION,
+    );
+    const marked = `Marked as the key's ${asKey.reading}: a handwritten ${alike!.written} is sometimes read as ${alike!.read}.`;
+    const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
+    return {
+      judgement: asKey.judgement,
+      answer: asKey.text,
+      probability: keyProbability,
+      clear: false,
+      doubt: `The handwriting reads "${best.reading}" (${pct(best.p)}). ${marked}${saw}`,
+    };
   }
   // A doubt that the digits were misread (a doubled digit read once) is settled when the ink clearly supports the
   // mark: the key's own reading was weighed against it.

@@ -1,6 +1,7 @@
 // A mark that a decimal point would change (issue 30): the recogniser read "25%" where the page shows "2.5%"
 // (reading/ocr/lost-points.ts notes the point on the word). When the answer read with the point earns another mark,
-// that reading is the answer, and the mark a look, both readings shown (0121 amends 0074). A number a lost point or a
+// that reading is the answer, and the mark a look, both readings shown (0121 amends 0074). So is a number whose bar or
+// point showed when it was read alone ("17" alone "1/7", reading/ocr/read-alone.ts), when that earns more (0122). A number a lost point or a
 // fraction bar read as "1" would raise, where the page shows none, is a look with the mark kept.
 import type { KeyQuestion } from "../answers/answer-key";
 import type { QuestionContext } from "../answers/question-context";
@@ -9,8 +10,9 @@ import { substituteWord } from "./handwriting";
 import { judgeAnswer } from "./judge";
 
 /**
- * The answer read with the point its ink shows (docs/decisions/0121), when that earns another mark than `credit`:
- * the reading, the word as recognised and as the ink shows it, and the judgement of the reading.
+ * The answer read with the point its ink shows (docs/decisions/0121), when that earns another mark than `credit`; or
+ * with the bar or point its number showed read alone (ocr/read-alone.ts, decision 0122), when that earns more: the
+ * reading, the word as recognised and as seen, what was seen, and the judgement of the reading.
  */
 export function pointSeenReading(
   question: KeyQuestion,
@@ -18,13 +20,21 @@ export function pointSeenReading(
   line: TextLine | undefined,
   context: QuestionContext | undefined,
   credit: number,
-): { read: string; word: string; seen: string; judgement: ReturnType<typeof judgeAnswer> } | undefined {
+): { read: string; word: string; seen: string; mark: "point" | "bar"; judgement: ReturnType<typeof judgeAnswer> } | undefined {
+  const percent = (j: { credit: number }) => Math.round(100 * j.credit);
   for (const word of line?.words ?? []) {
-    const seen = "pointSeen" in word && typeof word.pointSeen === "string" ? word.pointSeen : undefined;
-    const read = seen && substituteWord(answer, word.text, seen);
-    if (!seen || !read) continue;
-    const judgement = judgeAnswer(question, read, context);
-    if (Math.round(100 * judgement.credit) !== Math.round(100 * credit)) return { read, word: word.text, seen, judgement };
+    const point = "pointSeen" in word && typeof word.pointSeen === "string" ? word.pointSeen : undefined;
+    const alone = "readAlone" in word && typeof word.readAlone === "string" ? word.readAlone : undefined;
+    for (const [seen, raiseOnly] of [
+      [point, false],
+      [alone, true],
+    ] as const) {
+      const read = seen && substituteWord(answer, word.text, seen);
+      if (!seen || !read) continue;
+      const judgement = judgeAnswer(question, read, context);
+      const changed = raiseOnly ? percent(judgement) > percent({ credit }) : percent(judgement) !== percent({ credit });
+      if (changed) return { read, word: word.text, seen, mark: seen.includes("/") ? "bar" : "point", judgement };
+    }
   }
   return undefined;
 }

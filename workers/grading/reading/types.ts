@@ -21,6 +21,11 @@ export interface ReadWord {
   /** A number read without a point whose ink shows one between its digits: its text with the point (ocr/lost-points.ts). */
   pointSeen?: string;
   /**
+   * A plain number whose crop, recognised by itself, reads its digits with a bar or a point the line's reading lost
+   * ("17" alone "1/7", "714" alone "7/4"): that reading (ocr/read-alone.ts).
+   */
+  readAlone?: string;
+  /**
    * An option the student chose with their pen: a loop of ink closes the word in (ocr/circled.ts), or it follows a
    * printed box they ticked or crossed (ocr/ticked.ts), or a bubble they filled in stands for it (ocr/bubbles.ts).
    */

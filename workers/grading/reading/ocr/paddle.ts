@@ -16,6 +16,7 @@ import { settleDivision } from "./operators";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
 import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
+import { aloneSheets, lineAt, markReadAlone, wordAt, wordsToReadAlone } from "./read-alone";
 import { markOnRule } from "./on-rule";
 import { circledWords, findRings, withoutRings } from "./circled";
 import { findTickBoxes, tickedWords, withoutTicks } from "./ticked";
@@ -304,8 +305,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return { lines: [...lines, ...(await readBoxes(grey, image, rest, known, parts, typical))], map };
   }
 
-  async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
-    const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
+  async function readLines(grey: GreyImage, image: Image, printed?: PrintedLayout): Promise<ReadLine[]> {
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
     const { lines, map } = printed ? await readAgainstLayout(grey, image, boxes, printed) : { lines: await readBoxes(grey, image, boxes) };
     // Ink no word read covers (a short answer the detector missed, writing in a box taken for print): read alone.
@@ -326,6 +326,20 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return [...settled.lines, ...settled.apart];
   }
 
+  /** Words read as small pages of their own, many to a sheet (read-alone.ts): what each reads alone. */
+  async function readAlone(grey: GreyImage, words: readonly ReadWord[]): Promise<({ text: string; confidence: number } | undefined)[]> {
+    const alone: ({ text: string; confidence: number } | undefined)[] = new Array(words.length);
+    for (const { canvas, middles, words: on } of aloneSheets(grey, words)) {
+      const image = new Image(canvas.width, canvas.height, 3, greyToRgb(canvas.data));
+      const boxes = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
+      // Only the boxes that hold a word's middle are recognised: the rest is the page around the words.
+      const holding = boxes.filter((b) => middles.some((m) => m.x >= b.x && m.x <= b.x + b.width && m.y >= b.y && m.y <= b.y + b.height));
+      const lines = (await readCrops(holding.map((b) => boxCrop(canvas, image, b)))).filter((l): l is ReadLine => l !== undefined);
+      middles.forEach((middle, i) => (alone[on[i]!] = wordAt(lineAt(lines, middle), middle)));
+    }
+    return alone;
+  }
+
   async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
     // A student's loop around an option (circled.ts), a box they ticked and its tick (ticked.ts), a row of bubbles
     // one of which they filled in (bubbles.ts) are painted out before the page is read: read through, the loop hid
@@ -334,13 +348,18 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const textHeight = estimateLineHeight(page);
     const [rings, boxes, bubbles] = [findRings(page, textHeight), findTickBoxes(page, textHeight), findBubbles(page, textHeight)];
     const grey = withoutBubbles(withoutTicks(withoutRings(page, rings), boxes), bubbles);
-    const lines = printedPass.replay ?? (await readLines(grey, printed));
+    const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
+    const lines = printedPass.replay ?? (await readLines(grey, image, printed));
     printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
     // A word sitting on a rule (a blank's line) is marked so (on-rule.ts).
-    const read = markOnRule(grey, markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines))));
+    const joined = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
+    // A short plain number is read again alone: a bar or point the line's reading lost is noted (read-alone.ts).
+    const plain = wordsToReadAlone(joined);
+    const alone = await readAlone(grey, plain);
+    const read = markOnRule(grey, markReadAlone(joined, plain, alone));
     // The words a ring closed in, a ticked box or a filled bubble stands for: an option the student chose.
     const marks = [
       ["circled", circledWords(rings, read)],
