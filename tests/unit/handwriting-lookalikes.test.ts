@@ -45,7 +45,7 @@ describe("look-alikes and slips", () => {
     expect(lookalikeDoubt("238", "228", undefined)).toBeUndefined(); // a 2 read as 3 is a child's slip
   });
 
-  it("flags a wrong mark whose answer is the key once its look-alikes are read as digits", () => {
+  it("reads an answer whose look-alikes, read as digits, spell the key as the key: its mark, a look (0123)", () => {
     const answers: [string, string, boolean][] = [
       ["5/5", "515", true],
       ["/3", "13", true],
@@ -74,8 +74,9 @@ describe("look-alikes and slips", () => {
       durationMs: 0,
     } as unknown as DocumentReading;
     const graded = gradeSubmission({ reading, key: key515, assignment: { points: 1 } }).questions[0];
-    expect(graded.pointsAwarded).toBe(0);
+    expect(graded.pointsAwarded).toBe(1);
+    expect(graded.studentAnswer).toBe("515");
     expect(graded.needsReview).toBe(true);
-    expect(graded.reviewReason).toMatch(/may be the key's 515/);
+    expect(graded.reviewReason).toMatch(/Read "5\/5" as the key's 515: its marks look like digits\./);
   });
 });

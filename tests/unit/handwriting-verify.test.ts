@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseAnswerKey, type KeyQuestion } from "../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../workers/grading/judging/grade";
 import { handwrittenWord, verifyHandwriting } from "../../workers/grading/judging/handwriting";
-import { keyReadAsAlike, slipInDoubt } from "../../workers/grading/judging/slips";
+import { keyReadAsAlike, separatorAlike, slipInDoubt } from "../../workers/grading/judging/slips";
 import type { DocumentReading, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
 const word = (text: string, x: number, width: number, confidence = 0.99): ReadWord => ({
@@ -198,11 +198,13 @@ describe("verify, don't only transcribe", () => {
         text,
         "620",
       );
-    // A closed-loop 2 is read as 9, surely: the mark stays 0, and the question is a look.
+    // A closed-loop 2 is read as 9, surely: the question is a look, and the mark the key's (0123), though the ink
+    // does not list the key at all.
     const alike = sure("690");
-    expect(alike.judgement.credit).toBe(0);
+    expect(alike.judgement.credit).toBe(1);
+    expect(alike.answer).toBe("620");
     expect(alike.clear).toBe(false);
-    expect(alike.doubt).toBe('The handwriting reads "690" (99%), but a handwritten 2 is sometimes read as 9: it may be the key\'s 620.');
+    expect(alike.doubt).toBe('The handwriting reads "690" (99%). Marked as the key\'s 620: a handwritten 2 is sometimes read as 9.');
     // A child's slip of one ("630", "610") and a 2 read as 1 are wrong answers, marked without a look.
     for (const slip of ["630", "610", "120"]) expect(sure(slip).clear).toBe(true);
     expect(keyReadAsAlike("620", "690")).toBe(true);
@@ -237,6 +239,34 @@ describe("verify, don't only transcribe", () => {
     ]);
     expect(slip.judgement.credit).toBe(0);
     expect(slip.answer).toBe("430");
+  });
+
+  it("gives the key's mark, a look, where the best reading is the key's whole number with a mark read between its digits", () => {
+    const q815 = parseAnswerKey("1. 815", { totalPoints: 1 }).questions[0];
+    const read = (text: string) =>
+      verifyRead(
+        q815,
+        [
+          [text, 0.95],
+          ["815", 0.01],
+        ],
+        text,
+        "815",
+      );
+    const comma = read("8,15");
+    expect(comma.judgement.credit).toBe(1);
+    expect(comma.answer).toBe("815");
+    expect(comma.clear).toBe(false);
+    expect(comma.doubt).toMatch(/Marked as the key's 815: a stray mark between handwritten digits is sometimes read as a comma\.$/);
+    const bar = read("8/5");
+    expect(bar.judgement.credit).toBe(1);
+    expect(bar.doubt).toMatch(/Marked as the key's 815: a handwritten 1 is sometimes read as "\/"\./);
+    // Other digits with a mark between them are a wrong answer, as read.
+    expect(read("8,16").judgement.credit).toBe(0);
+    expect(separatorAlike("815", "8.15")).toMatch(/read as a point$/);
+    expect(separatorAlike("8.15", "8.15")).toBeUndefined();
+    expect(separatorAlike("815", "815")).toBeUndefined();
+    expect(separatorAlike("815", "8/1/5")).toBeUndefined();
   });
 
   it("finds the handwritten word of an answer its look-alikes were read as digits in ('34l' answered as 341)", () => {

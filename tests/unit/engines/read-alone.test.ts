@@ -35,7 +35,7 @@ describe("a number read again alone", () => {
   });
 
   it("takes nothing read unsurely, with other digits, no separator, two of them, or a bar before a percent sign", () => {
-    expect(separatorReadAlone({ text: "17" }, { text: "1/7", confidence: 0.6 })).toBeUndefined();
+    expect(separatorReadAlone({ text: "17" }, { text: "1/7", confidence: 0.5 })).toBeUndefined();
     expect(separatorReadAlone({ text: "17" }, { text: "1/8", confidence: 0.99 })).toBeUndefined();
     expect(separatorReadAlone({ text: "17" }, { text: "17", confidence: 0.99 })).toBeUndefined();
     expect(separatorReadAlone({ text: "123" }, { text: "1.2.3", confidence: 0.99 })).toBeUndefined();
@@ -44,20 +44,26 @@ describe("a number read again alone", () => {
     expect(separatorReadAlone({ text: "17" }, undefined)).toBeUndefined();
   });
 
-  it("reads a plain number that ends its line, not print taken from a layout, and notes the reading on its word", () => {
+  it("reads a plain number that ends its line (inside brackets too), not print taken from a layout, and notes the reading on its word", () => {
     const lines = [
       row(100, [at("Add", 40, 100), at("455", 120, 100), at("and", 200, 100), at("17", 280, 100)]),
       row(200, [at("x", 40, 200), at("=", 80, 200), at("1/7", 120, 200)]),
       row(300, [at("Total", 40, 300), at("450", 160, 300, { printed: true })]),
+      row(400, [at("fraction.", 40, 400), at("(", 200, 400), at("74", 230, 400), at(")", 280, 400)]),
     ];
     const plain = wordsToReadAlone(lines);
-    expect(plain.map((w) => w.text)).toEqual(["17"]);
-    const marked = markReadAlone(lines, plain, [{ text: "1/7", confidence: 0.95 }]);
+    expect(plain.map((w) => w.text)).toEqual(["17", "74"]);
+    const marked = markReadAlone(lines, plain, [{ text: "1/7", confidence: 0.95 }, undefined]);
     expect(marked[0]!.words[3]!.readAlone).toBe("1/7");
     expect(marked[0]!.words[1]).toBe(lines[0]!.words[1]);
     expect(marked[1]).toBe(lines[1]);
     // Read alone as itself: the lines are left as they were.
-    expect(markReadAlone(lines, plain, [{ text: "17", confidence: 0.99 }])[0]).toBe(lines[0]);
+    expect(
+      markReadAlone(lines, plain, [
+        { text: "17", confidence: 0.99 },
+        { text: "714", confidence: 0.52 },
+      ])[0],
+    ).toBe(lines[0]);
   });
 
   it("lays the page around each word on sheets of white paper, and takes the word that holds the word's middle", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { extractStudentWork } from "../../../workers/grading/answers/student-work";
+import { fixArithmeticDigits } from "../../../workers/grading/answers/misreads";
 
 const answers = (text: string, keyText?: string) => {
   const key = keyText ? parseAnswerKey(keyText, { totalPoints: 10 }) : undefined;
@@ -71,6 +72,12 @@ describe("extractStudentWork", () => {
     expect(answers("1. 121 - 120 = /\n2. 3 ×x 6 = 18", "1. 1\n2. 18")).toEqual({ 1: "1", 2: "18" });
     // Not between two numbers, an x after × is a variable and stays.
     expect(answers("1. 3 × x = 6")).toEqual({ 1: "3 × x = 6" });
+  });
+
+  it("reads a sum's '=' that came out as a colon before the line's last number", () => {
+    expect(answers("1. 454 + 115 : 569\n2. 12 ÷ 3 : 4", "1. 569\n2. 4")).toEqual({ 1: "569", 2: "4" });
+    // A ratio, a label's colon, and a colon after the "=" stay.
+    for (const text of ["6 : 8", "Answer: 5", "3 + 4 = 7 : 2", "a + b : 5"]) expect(fixArithmeticDigits(text)).toBe(text);
   });
 
   it("reads the number of an answer with a unit, a fraction or a decimal whose digits came out as letters", () => {

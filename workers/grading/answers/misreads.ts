@@ -18,8 +18,8 @@ const toDigits = (token: string) => token.replace(/[^\d.]/g, (c) => DIGIT_LOOKAL
 /**
  * "3S + S7 = 92", "11 × S = SS": an arithmetic line whose digits partly read as letters. Operators glued to their
  * numbers ("SS ÷1=S", "S2-27") are set apart, and a handwritten 1 read as "/" at a number's end ("2/ ÷ 3 = 7":
- * a fraction never ends in its bar, and an operator follows) or alone after "=" is a 1; the line is only
- * rewritten when it is a sum.
+ * a fraction never ends in its bar, and an operator follows) or alone after "=" is a 1, and a colon before the
+ * line's last number where the sum has no "=" is its "="; the line is only rewritten when it is a sum.
  */
 export function fixArithmeticDigits(text: string): string {
   const digitLike = "[\\dSsIlOo|]";
@@ -37,6 +37,17 @@ export function fixArithmeticDigits(text: string): string {
       // "121 - 120 = /": a bar alone after "=" is no answer; it is the 1.
       return t === "/" && all[i - 1] === "=" && i === all.length - 1 ? "1" : t;
     });
+  // "454 + 115 : 569": a sum's "=" read as a colon, before the line's last number, is the "=".
+  const colon = tokens.indexOf(":");
+  if (
+    colon >= 3 &&
+    colon === tokens.length - 2 &&
+    !tokens.includes("=") &&
+    tokens.lastIndexOf(":") === colon &&
+    /\d$/.test(tokens[colon - 1]!) &&
+    tokens.slice(0, colon).some((t) => operator.test(t))
+  )
+    tokens[colon] = "=";
   const shape = tokens.every((t) => operator.test(t) || /^[\dSsIlOo|.,]+$/.test(t));
   if (!shape || !tokens.includes("=") || !tokens.some((t) => /\d/.test(t)) || !tokens.some((t) => operator.test(t) && t !== "="))
     return text;

@@ -14,7 +14,7 @@ import {
 } from "../../../core/grading/result";
 import { judgeAnswer } from "./judge";
 import { handwrittenWord, verifyHandwriting } from "./handwriting";
-import { lookalikeDoubt } from "./lookalikes";
+import { lookalikeJudgement } from "./lookalikes";
 import { withDoubt } from "./judgement";
 import { lostBarDoubt, lostPointDoubt, pointSeenReading, strayDigitDoubt } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
@@ -138,7 +138,8 @@ function gradeWithKey(
         doubt: [verdict.doubt, verdict.judgement.doubt ?? judgedDoubt].filter(Boolean).join(" ") || undefined,
       };
       answerShown = verdict.answer;
-    } else if (!questionLike && match.credit < 1) match = withDoubt(match, lookalikeDoubt(cleaned, keyAnswer, line));
+    } else if (!questionLike && match.credit < 1)
+      ({ judgement: match, answer: answerShown } = lookalikeJudgement(q, cleaned, keyAnswer, line, context, match));
     // A point the recogniser left out where the page shows one: the answer is read with it, and the mark a look.
     const pointed = questionLike ? undefined : pointSeenReading(q, cleaned, line, context, match.credit);
     if (pointed) {

@@ -12,7 +12,7 @@ import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/words"
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
-import { alikeDigits, asDigits, digitsOf, keyAnswersOf, slipInDoubt } from "./slips";
+import { alikeDigits, asDigits, digitsOf, keyAnswersOf, separatorAlike, slipInDoubt } from "./slips";
 
 /** The verification's thresholds (chosen on dev pages: scripts/handwriting/tune.ts; log in reading/ocr/TUNING.md). */
 export interface VerifyTuning {
@@ -269,9 +269,23 @@ export function verifyHandwriting(
   // The best reading is the key with digits the reader mistakes for others (its sure "490" for a written 420: a 2 read
   // as 9, `READ_AS`): a child is likelier to have written the key than a wrong answer of just those digits. The mark
   // is the key's, its probability the ink's for the key and those readings together, and the question a look (0123).
-  const asKey = tuning.alikeIsKey && alike && !right ? judged.find((j) => credit(j.judgement) === 100) : undefined;
+  // The key as the child wrote it: its reading when the ink lists it, else the key the reading is alike to, judged.
+  const alikeKey = keys.find((k) => k && (alikeDigits(k, best.reading) || separatorAlike(k, best.reading)));
+  const keyAsWritten = () => {
+    const listed = judged.find((j) => credit(j.judgement) === 100);
+    if (listed || !alikeKey) return listed;
+    const text = substitute(answer, word.text, alikeKey);
+    const judgement = judgeAnswer(question, text, context);
+    return credit(judgement) === 100 ? { reading: alikeKey, text, judgement } : undefined;
+  };
+  // The best reading is the key with digits the reader mistakes for others (its sure "490" for a written 420: a 2 read
+  // as 9, `READ_AS`), or with a mark read between its digits ("8,15" for 815, "2/1" for 211): a child is likelier to
+  // have written the key than a wrong answer of just those marks. The mark is the key's, its probability the ink's for
+  // the key and those readings together, and the question a look (0123).
+  const asKey = tuning.alikeIsKey && alikeKey && !right ? keyAsWritten() : undefined;
   if (asKey) {
-    const forKey = judged.filter((j) => credit(j.judgement) === 100 || keys.some((k) => k && alikeDigits(k, j.reading)));
+    const alikeToKey = (reading: string) => keys.some((k) => k && (alikeDigits(k, reading) || separatorAlike(k, reading)));
+    const forKey = judged.filter((j) => credit(j.judgement) === 100 || alikeToKey(j.reading));
     const keyProbability = calibrated(
       Math.min(
         1,
@@ -279,14 +293,14 @@ export function verifyHandwriting(
       ),
       MARK_CALIBRATION,
     );
-    const marked = `Marked as the key's ${asKey.reading}: a handwritten ${alike!.written} is sometimes read as ${alike!.read}.`;
+    const why = alike ? `a handwritten ${alike.written} is sometimes read as ${alike.read}` : separatorAlike(alikeKey!, best.reading);
     const saw = seen && seen !== best.reading ? ` The page reader saw "${ocr.text}".` : "";
     return {
       judgement: asKey.judgement,
       answer: asKey.text,
       probability: keyProbability,
       clear: false,
-      doubt: `The handwriting reads "${best.reading}" (${pct(best.p)}). ${marked}${saw}`,
+      doubt: `The handwriting reads "${best.reading}" (${pct(best.p)}). Marked as the key's ${asKey.reading}: ${why}.${saw}`,
     };
   }
   // A doubt that the digits were misread (a doubled digit read once) is settled when the ink clearly supports the

@@ -1,7 +1,11 @@
 // Answers read by PP-OCR alone, never verified against the ink, that may be the key's answer misread: look-alike
 // marks for digits ("5/5" for 515), look-alike digits ("298" for 228), look-alike capital letters ("C" for G).
+import type { KeyQuestion } from "../answers/answer-key";
+import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
 import { UNSURE_OCR } from "../reading/handwriting/words";
+import { judgeAnswer } from "./judge";
+import { withDoubt, type Judgement } from "./judgement";
 import { alikeDigits, asDigits, keyAnswersOf, oneSlipApart } from "./slips";
 
 /**
@@ -62,4 +66,25 @@ export function keyLetterBehindLookalike(answer: string, keyAnswer: string, line
     .split(" or ")
     .map((k) => k.trim().toUpperCase())
     .some((k) => /^[A-Z]$/.test(k) && LETTERS_ALIKE.some((pair) => pair.includes(k) && pair.includes(read) && k !== read));
+}
+
+/**
+ * A mark short of full on an answer PP-OCR alone read: where its look-alikes, read as the digits they stand for, spell
+ * the key's answer ("5/4" for a written 514: a handwritten 1 read as "/"), the answer is read so and the mark is the
+ * key's, a look (decision 0123): a child is likelier to have written the key than marks that only look like it.
+ * Otherwise the mark stays, with the doubt `lookalikeDoubt` gives.
+ */
+export function lookalikeJudgement(
+  question: KeyQuestion,
+  answer: string,
+  keyAnswer: string,
+  line: TextLine | undefined,
+  context: QuestionContext | undefined,
+  match: Judgement,
+): { judgement: Judgement; answer: string } {
+  const read = asDigits(answer.replace(/\s+/g, ""));
+  const asKey = keyBehindLookalikes(answer, keyAnswer) ? judgeAnswer(question, read, context) : undefined;
+  if (asKey && asKey.credit >= 1)
+    return { judgement: withDoubt(asKey, `Read "${answer}" as the key's ${read}: its marks look like digits.`), answer: read };
+  return { judgement: withDoubt(match, lookalikeDoubt(answer, keyAnswer, line)), answer };
 }

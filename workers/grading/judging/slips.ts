@@ -60,6 +60,20 @@ export function alikeDigits(key: string, bestReading: string): { written: string
   return { written: places.map((i) => key[i]).join(" and "), read: places.map((i) => best[i]).join(" and ") };
 }
 
+/**
+ * The best reading is the key's whole number with a mark read between its digits (decision 0123): a point, comma or
+ * bar the child did not write ("8,15" for 815, "8.55" for 855: a speck or a stroke's end), or a written 1 read as a bar
+ * ("2/1" for 211, "5/4" for 514). Why it may be the key, said for the teacher; undefined otherwise.
+ */
+export function separatorAlike(key: string, bestReading: string): string | undefined {
+  const match = /^\d+$/.test(key) ? /^(\d+)([.,/])(\d+)$/.exec(bestReading) : null;
+  if (!match) return undefined;
+  const [, before, separator, after] = match;
+  if (separator === "/" && `${before}1${after}` === key) return 'a handwritten 1 is sometimes read as "/"';
+  const mark = { ".": "point", ",": "comma", "/": "fraction bar" }[separator!];
+  return before + after === key ? `a stray mark between handwritten digits is sometimes read as a ${mark}` : undefined;
+}
+
 /** The best reading is the key with digits read as ones the reader mistakes them for ("690" for a written 620). */
 export function keyReadAsAlike(key: string, bestReading: string): boolean {
   return alikeDigits(key, bestReading) !== undefined;

@@ -10,7 +10,7 @@ import type { GreyImage } from "./cleanup";
 /** A number read plain: two to four digits, perhaps a percent sign after. */
 const PLAIN_NUMBER = /^\d{2,4}%?$/;
 /** A reading alone is taken from this confidence. */
-export const ALONE_SURE = 0.8;
+export const ALONE_SURE = 0.6;
 /** The page around the word is read: this many of the word's heights before and after it, and half as many above and below. */
 const AROUND = 1;
 /** White paper between and around the pieces of page on a sheet, in pixels, so the detector sees each whole. */
@@ -77,11 +77,14 @@ export function aloneSheets(page: GreyImage, words: readonly Pick<ReadWord, "bbo
 
 /**
  * The words worth reading alone: plain numbers recognised (not print taken from a layout) where answers stand, at the
- * end of their line. A number inside a sentence is the question's, and reading it alone costs as much.
+ * end of their line, perhaps inside brackets ("( 74 )"). A number inside a sentence is the question's, and reading it
+ * alone costs as much.
  */
 export function wordsToReadAlone(lines: readonly ReadLine[]): ReadWord[] {
   return lines.flatMap((l) => {
-    const last = l.words.at(-1);
+    const words = [...l.words];
+    while (words.length > 1 && /^[^\p{L}\p{N}]+$/u.test(words.at(-1)!.text)) words.pop();
+    const last = words.at(-1);
     return last && !last.printed && !last.pointSeen && PLAIN_NUMBER.test(last.text) ? [last] : [];
   });
 }
