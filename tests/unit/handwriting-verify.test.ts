@@ -25,6 +25,10 @@ const alternatives = (readings: [string, number][], ocr = "/3"): WordAlternative
 const verifyRead = (question: KeyQuestion, readings: [string, number][], ocr: string, keyAnswer: string) =>
   verifyHandwriting(question, readings[0]![0], { text: readings[0]![0], alternatives: alternatives(readings, ocr) }, undefined, keyAnswer);
 
+/** The verdict on a reading `text` of `key`'s question at `share` (PP-OCR saw the same), with one other reading beside it. */
+const sureReading = (key: string, share: number, other: (text: string) => [string, number]) => (text: string) =>
+  verifyRead(parseAnswerKey(`1. ${key}`, { totalPoints: 1 }).questions[0], [[text, share], other(text)], text, key);
+
 describe("verify, don't only transcribe", () => {
   const q = key.questions[0];
   it("gives a mark the ink clearly supports, with the probability that it is right", () => {
@@ -187,17 +191,7 @@ describe("verify, don't only transcribe", () => {
   });
 
   it("flags a sure reading that is the key with one digit the reader mistakes for another ('690' for a written 620)", () => {
-    const q620 = parseAnswerKey("1. 620", { totalPoints: 1 }).questions[0];
-    const sure = (text: string) =>
-      verifyRead(
-        q620,
-        [
-          [text, 0.97],
-          [`${text}1`, 0.02],
-        ],
-        text,
-        "620",
-      );
+    const sure = sureReading("620", 0.97, (text) => [`${text}1`, 0.02]);
     // A closed-loop 2 is read as 9, surely: the question is a look, and the mark the key's (0123), though the ink
     // does not list the key at all.
     const alike = sure("690");
@@ -242,17 +236,7 @@ describe("verify, don't only transcribe", () => {
   });
 
   it("gives the key's mark, a look, where the best reading is the key's whole number with a mark read between its digits", () => {
-    const q815 = parseAnswerKey("1. 815", { totalPoints: 1 }).questions[0];
-    const read = (text: string) =>
-      verifyRead(
-        q815,
-        [
-          [text, 0.95],
-          ["815", 0.01],
-        ],
-        text,
-        "815",
-      );
+    const read = sureReading("815", 0.95, () => ["815", 0.01]);
     const comma = read("8,15");
     expect(comma.judgement.credit).toBe(1);
     expect(comma.answer).toBe("815");
