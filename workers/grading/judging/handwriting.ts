@@ -37,8 +37,8 @@ export interface VerifyTuning {
   /** As slipDoubt, for a best reading that is the key with a digit lost (the reader loses digits where two touch). */
   lostDoubt: number;
   /**
-   * A best reading that is the key with digits the reader mistakes for others (`READ_AS`) gives the key's mark, a look
-   * (decision 0123). False marks it as read, a look too.
+   * A best reading that is the key with digits the reader mistakes for others (`READ_AS`), or with a mark read between
+   * its digits (`separatorAlike`), gives the key's mark, a look (decision 0123). False marks it as read, a look too.
    */
   alikeIsKey: boolean;
 }
@@ -267,10 +267,12 @@ export function verifyHandwriting(
       doubt = `The handwriting reads "${best.reading}" (${pct(best.p)}), but a handwritten ${alike.written} is sometimes read as ${alike.read}: it may be the key's ${keyAnswer}.${saw}`;
   }
   // The best reading is the key with digits the reader mistakes for others (its sure "490" for a written 420: a 2 read
-  // as 9, `READ_AS`): a child is likelier to have written the key than a wrong answer of just those digits. The mark
-  // is the key's, its probability the ink's for the key and those readings together, and the question a look (0123).
+  // as 9, `READ_AS`), or with a mark read between its digits ("8,15" for 815, "2/1" for 211): a child is likelier to
+  // have written the key than a wrong answer of just those marks. The mark is the key's, its probability the ink's for
+  // the key and those readings together, and the question a look (0123).
+  const alikeTo = (reading: string) => keys.find((k) => k && (alikeDigits(k, reading) || separatorAlike(k, reading)));
+  const alikeKey = alikeTo(best.reading);
   // The key as the child wrote it: its reading when the ink lists it, else the key the reading is alike to, judged.
-  const alikeKey = keys.find((k) => k && (alikeDigits(k, best.reading) || separatorAlike(k, best.reading)));
   const keyAsWritten = () => {
     const listed = judged.find((j) => credit(j.judgement) === 100);
     if (listed || !alikeKey) return listed;
@@ -278,14 +280,9 @@ export function verifyHandwriting(
     const judgement = judgeAnswer(question, text, context);
     return credit(judgement) === 100 ? { reading: alikeKey, text, judgement } : undefined;
   };
-  // The best reading is the key with digits the reader mistakes for others (its sure "490" for a written 420: a 2 read
-  // as 9, `READ_AS`), or with a mark read between its digits ("8,15" for 815, "2/1" for 211): a child is likelier to
-  // have written the key than a wrong answer of just those marks. The mark is the key's, its probability the ink's for
-  // the key and those readings together, and the question a look (0123).
   const asKey = tuning.alikeIsKey && alikeKey && !right ? keyAsWritten() : undefined;
   if (asKey) {
-    const alikeToKey = (reading: string) => keys.some((k) => k && (alikeDigits(k, reading) || separatorAlike(k, reading)));
-    const forKey = judged.filter((j) => credit(j.judgement) === 100 || alikeToKey(j.reading));
+    const forKey = judged.filter((j) => credit(j.judgement) === 100 || alikeTo(j.reading) !== undefined);
     const keyProbability = calibrated(
       Math.min(
         1,

@@ -16,7 +16,7 @@ import { settleDivision } from "./operators";
 import { splitTallBox, typicalHeight } from "./tall-boxes";
 import { doubtfulWords, settleDoubtful, unreadInk } from "./unread-ink";
 import { markLostPoints } from "./lost-points";
-import { aloneSheets, lineAt, markReadAlone, wordAt, wordsToReadAlone } from "./read-alone";
+import { aloneSheets, holds, lineAt, markReadAlone, wordAt, wordsToReadAlone } from "./read-alone";
 import { markOnRule } from "./on-rule";
 import { circledWords, findRings, withoutRings } from "./circled";
 import { findTickBoxes, tickedWords, withoutTicks } from "./ticked";
@@ -305,7 +305,8 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return { lines: [...lines, ...(await readBoxes(grey, image, rest, known, parts, typical))], map };
   }
 
-  async function readLines(grey: GreyImage, image: Image, printed?: PrintedLayout): Promise<ReadLine[]> {
+  async function readLines(grey: GreyImage, printed?: PrintedLayout): Promise<ReadLine[]> {
+    const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
     const boxes: DetectedBox[] = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
     const { lines, map } = printed ? await readAgainstLayout(grey, image, boxes, printed) : { lines: await readBoxes(grey, image, boxes) };
     // Ink no word read covers (a short answer the detector missed, writing in a box taken for print): read alone.
@@ -333,7 +334,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
       const image = new Image(canvas.width, canvas.height, 3, greyToRgb(canvas.data));
       const boxes = (await detector.run(image)).filter((b) => b.width >= 4 && b.height >= 4);
       // Only the boxes that hold a word's middle are recognised: the rest is the page around the words.
-      const holding = boxes.filter((b) => middles.some((m) => m.x >= b.x && m.x <= b.x + b.width && m.y >= b.y && m.y <= b.y + b.height));
+      const holding = boxes.filter((b) => middles.some((m) => holds(b, m)));
       const lines = (await readCrops(holding.map((b) => boxCrop(canvas, image, b)))).filter((l): l is ReadLine => l !== undefined);
       middles.forEach((middle, i) => (alone[on[i]!] = wordAt(lineAt(lines, middle), middle)));
     }
@@ -348,8 +349,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     const textHeight = estimateLineHeight(page);
     const [rings, boxes, bubbles] = [findRings(page, textHeight), findTickBoxes(page, textHeight), findBubbles(page, textHeight)];
     const grey = withoutBubbles(withoutTicks(withoutRings(page, rings), boxes), bubbles);
-    const image = new Image(grey.width, grey.height, 3, greyToRgb(grey.data));
-    const lines = printedPass.replay ?? (await readLines(grey, image, printed));
+    const lines = printedPass.replay ?? (await readLines(grey, printed));
     printedPass.record?.(lines);
     // Handwritten numbers are read again by the handwriting reader, and both readings kept (decision 0042): by rows,
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.

@@ -89,11 +89,14 @@ export function wordsToReadAlone(lines: readonly ReadLine[]): ReadWord[] {
   });
 }
 
-/** Of the lines read on a word's canvas, the one whose box holds the word's middle. */
+/** Whether a box holds a point. */
+export function holds(box: { x: number; y: number; width: number; height: number }, point: { x: number; y: number }): boolean {
+  return point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
+}
+
+/** Of the lines read on a sheet, the one whose box holds the word's middle. */
 export function lineAt(lines: readonly ReadLine[], middle: { x: number; y: number }): ReadLine | undefined {
-  return lines.find(
-    (l) => middle.x >= l.bbox.x && middle.x <= l.bbox.x + l.bbox.width && middle.y >= l.bbox.y && middle.y <= l.bbox.y + l.bbox.height,
-  );
+  return lines.find((l) => holds(l.bbox, middle));
 }
 
 /** The word in the line read alone that holds the word's middle: what the word reads alone. */
