@@ -4,7 +4,7 @@
 // the child wrote is the right answer. Figures per capture condition: question agreement, flag recall at the
 // question (the share of wrong marks flagged there), right marks flagged, wrong answers marked right without a
 // flag, and the reliability of a question's confidence (the probability its mark is right).
-import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines";
+import { getOcrEngine, gradeSubmission, keyNumberValues, parseAnswerKey, readDocument } from "../../workers/grading/engines";
 import { joinCost } from "../../workers/grading/reading/handwriting/words";
 import type { LabelledDigit } from "./mnist";
 import { composePage, PAGE_CONDITIONS, type PageCondition } from "./page";
@@ -52,12 +52,12 @@ export async function runPages(split: "dev" | "heldout", pool: Map<number, Label
       const page = await composePage(seed + p, pool, condition);
       const before = joinCost.ms;
       const started = performance.now();
-      const reading = await readDocument(page.bytes);
+      const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
+      const reading = await readDocument(page.bytes, { keyNumbers: keyNumberValues(key) });
       t.seconds += (performance.now() - started) / 1000;
       t.joinMs += joinCost.ms - before;
       t.pages++;
       t.handwritten += reading.pages.flatMap((pg) => pg.lines.flatMap((l) => l.words)).filter((w) => w.alternatives).length;
-      const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
       const result = gradeSubmission({ reading, key, assignment: { points: page.questions.length } });
       for (const q of page.questions) {
         const graded = result.questions.find((r) => r.number === q.number);

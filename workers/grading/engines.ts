@@ -18,7 +18,7 @@ export type {
   ReadOptions,
   BoundingBox,
 } from "./reading/types";
-export { parseAnswerKey, AnswerKeyError, type AnswerKey, type KeyQuestion } from "./answers/answer-key";
+export { parseAnswerKey, AnswerKeyError, keyNumberValues, type AnswerKey, type KeyQuestion } from "./answers/answer-key";
 export { parseRubric, RubricError, type Rubric, type RubricCriterion } from "./judging/rubric";
 export { extractStudentWork, extractFromReading, readingLines, type StudentWork, type StudentAnswer } from "./answers/student-work";
 export { answerRegion } from "./answers/regions";

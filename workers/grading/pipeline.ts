@@ -11,6 +11,7 @@ import type { GradingMessage } from "../../core/jobs/events";
 import { gradingAllowance, PLAN_LIMIT_MESSAGE } from "../../core/plans";
 import {
   AnswerKeyError,
+  keyNumberValues,
   parseAnswerKey,
   parseRubric,
   RubricError,
@@ -18,7 +19,6 @@ import {
   type AnswerKey,
   type DocumentReading,
   type GradingResult,
-  type PrintedLayout,
   type Rubric,
 } from "./engines";
 import { blankWorksheet } from "./blank-worksheet";
@@ -31,7 +31,7 @@ import { writeFeedback } from "./feedback-step";
 import { checkedOnly } from "./checks-only";
 import { keepAnswerCrops } from "./answer-crops";
 import { answerCropUrl } from "../../core/files/answer-crop-keys";
-import { readUpload } from "./reading";
+import { readUpload, type UploadReadOptions } from "./reading";
 import { settleJob, type JobEventSink } from "./results";
 import { identifyStudent, saveResult, TEXT_CORRECTED, type Assignment, type Submission } from "./submission-results";
 
@@ -142,7 +142,7 @@ async function readSubmissionFile(
   scope: TeacherScope,
   submission: Submission,
   sink: JobEventSink,
-  printed: (() => Promise<PrintedLayout | undefined>) | undefined,
+  known: Pick<UploadReadOptions, "printedWhenRead" | "keyNumbersWhenRead">,
   vision: HostedReaders["pages"],
   onRead: () => void,
 ): Promise<DocumentReading> {
@@ -152,7 +152,7 @@ async function readSubmissionFile(
   const pageEvents: Promise<unknown>[] = [];
   const reading = await readUpload(env, bytes, {
     vision,
-    printedWhenRead: printed,
+    ...known,
     onPage: (page) => {
       onRead();
       pageEvents.push(
@@ -224,11 +224,26 @@ async function gradeOne(env: Env, message: GradingMessage, attempt: number, sink
   // page's marks do not wait for the key's file to be read after it.
   const keyAndRubric = loadKeyAndRubric(env, scope, assignment);
   keyAndRubric.catch(() => undefined); // awaited below; a failed read is not left unhandled meanwhile
+  // The values of the key's numbers, once it is read: a page read meanwhile reads every number at a line's end
+  // again alone, later ones only those a bar or point would bring near one (read-alone.ts, decision 0124).
+  let keyNumbers: readonly number[] | undefined;
+  keyAndRubric.then(
+    ({ key }) => (keyNumbers = key ? keyNumberValues(key) : []),
+    () => undefined,
+  );
   // Hosted readers, when configured and the teacher allows them: answers' crops by default, whole pages on request.
   const hosted = corrected ? {} : await hostedReadersForTeacher(env, scope);
   const reading = corrected
     ? correctedReading(submission.recognizedText!)
-    : await readSubmissionFile(env, scope, submission, sink, printed, hosted.pages, pageRead);
+    : await readSubmissionFile(
+        env,
+        scope,
+        submission,
+        sink,
+        { printedWhenRead: printed, keyNumbersWhenRead: () => keyNumbers },
+        hosted.pages,
+        pageRead,
+      );
   if (corrected) {
     await sink.append(
       { type: "page_read", submissionId: submission.id, page: 1, bytes: 0, text: reading.text, confidence: 100, width: null, height: null },

@@ -6,6 +6,22 @@ import type { DocumentReading, PageReading, PageStrip } from "./engines";
 /** Bytes of the printed layout's JSON at the start of a /read body, when the page is of a class set. */
 export const PRINTED_LAYOUT_HEADER = "X-Printed-Layout-Bytes";
 
+/** The values of the answer key's numbers, comma-separated, when known (ReadOptions.keyNumbers). */
+export const KEY_NUMBERS_HEADER = "X-Key-Numbers";
+
+export function keyNumbersToHeader(values: readonly number[]): string {
+  return values.map(String).join(",");
+}
+
+export function keyNumbersFromHeader(header: string | null): number[] | undefined {
+  if (header === null) return undefined;
+  return header
+    .split(",")
+    .filter((v) => v.trim())
+    .map(Number)
+    .filter(Number.isFinite);
+}
+
 /**
  * A reading as one NDJSON line: each page's strips of the cleaned page (answer crops are cut from them) travel
  * as base64. The page events sent while reading leave them out: they only carry the text to the job's stream.

@@ -5,7 +5,7 @@
 // GET /warm loads the OCR engine once, before the first page arrives.
 import { PhotonImage } from "@cf-wasm/photon";
 import { getOcrEngine, readDocument, UnsupportedFileError, type PrintedLayout } from "./engines";
-import { pageEventToWire, PRINTED_LAYOUT_HEADER, readingToWire } from "./reader-protocol";
+import { KEY_NUMBERS_HEADER, keyNumbersFromHeader, pageEventToWire, PRINTED_LAYOUT_HEADER, readingToWire } from "./reader-protocol";
 
 /** A white page with a few dark bars where lines of text would be, as a JPEG. */
 function warmupPage(): Uint8Array {
@@ -45,13 +45,14 @@ export default {
     const layoutBytes = Number(request.headers.get(PRINTED_LAYOUT_HEADER) ?? 0);
     const printed = layoutBytes ? (JSON.parse(new TextDecoder().decode(body.subarray(0, layoutBytes))) as PrintedLayout) : undefined;
     const bytes = body.subarray(layoutBytes);
+    const keyNumbers = keyNumbersFromHeader(request.headers.get(KEY_NUMBERS_HEADER));
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     const encoder = new TextEncoder();
     const line = (value: unknown) => writer.write(encoder.encode(`${JSON.stringify(value)}\n`));
     const work = (async () => {
       try {
-        const reading = await readDocument(bytes, { printed, onPage: (page) => void line({ page: pageEventToWire(page) }) });
+        const reading = await readDocument(bytes, { printed, keyNumbers, onPage: (page) => void line({ page: pageEventToWire(page) }) });
         await line({ reading: readingToWire(reading) });
       } catch (error) {
         const failure: ReaderFailure = { message: error instanceof Error ? error.message : String(error) };

@@ -11,7 +11,7 @@ import {
   type ReadOptions,
 } from "./engines";
 import type { ReaderFailure } from "./reader";
-import { PRINTED_LAYOUT_HEADER, readingFromWire } from "./reader-protocol";
+import { KEY_NUMBERS_HEADER, keyNumbersToHeader, PRINTED_LAYOUT_HEADER, readingFromWire } from "./reader-protocol";
 
 /**
  * Each reader reads one document at a time; the consumer takes more submissions at once than there are readers
@@ -55,10 +55,13 @@ export interface UploadReadOptions extends ReadOptions {
    * wait): a page that waited while the class set's template was found is read against it (issue 30, read little).
    */
   printedWhenRead?: () => Promise<PrintedLayout | undefined>;
+  /** The values of the key's numbers, looked up then too: undefined while the key is still being read. */
+  keyNumbersWhenRead?: () => readonly number[] | undefined;
 }
 
-async function withPrinted({ printedWhenRead, ...opts }: UploadReadOptions): Promise<ReadOptions> {
-  return printedWhenRead && !opts.printed ? { ...opts, printed: await printedWhenRead() } : opts;
+async function withPrinted({ printedWhenRead, keyNumbersWhenRead, ...opts }: UploadReadOptions): Promise<ReadOptions> {
+  const printed = printedWhenRead && !opts.printed ? await printedWhenRead() : opts.printed;
+  return { ...opts, printed, keyNumbers: opts.keyNumbers ?? keyNumbersWhenRead?.() };
 }
 
 /**
@@ -105,7 +108,10 @@ async function readRemotely(reader: Fetcher, bytes: Uint8Array, opts: ReadOption
   const response = await reader.fetch("http://reader/read", {
     method: "POST",
     body: body as Uint8Array<ArrayBuffer>,
-    headers: layout ? { [PRINTED_LAYOUT_HEADER]: String(layout.byteLength) } : {},
+    headers: {
+      ...(layout ? { [PRINTED_LAYOUT_HEADER]: String(layout.byteLength) } : {}),
+      ...(opts.keyNumbers ? { [KEY_NUMBERS_HEADER]: keyNumbersToHeader(opts.keyNumbers) } : {}),
+    },
     signal: opts.signal,
   });
   if (!response.ok || !response.body) throw new Error(`The reader answered ${response.status}.`);

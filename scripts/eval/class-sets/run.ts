@@ -12,7 +12,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { stripsFromWire, stripsToWire } from "../../../workers/grading/reader-protocol";
-import { gradeSubmission, parseAnswerKey, readDocument, type DocumentReading, type GradingResult } from "../../../workers/grading/engines";
+import {
+  gradeSubmission,
+  keyNumberValues,
+  parseAnswerKey,
+  readDocument,
+  type DocumentReading,
+  type GradingResult,
+} from "../../../workers/grading/engines";
 import { findTemplate } from "../../../workers/grading/answers/template";
 import { answerPlaces } from "../../../workers/grading/answers/answer-places";
 import { questionFlagged } from "../../../tests/eval/grading/metrics";
@@ -129,7 +136,7 @@ for (const family of families) {
         const reading = JSON.parse(readFileSync(cached, "utf8")) as DocumentReading;
         readings.push({ ...reading, pages: reading.pages.map((p) => ({ ...p, strips: p.strips && stripsFromWire(p.strips) })) });
       } else {
-        const reading = await readDocument(bytes);
+        const reading = await readDocument(bytes, { keyNumbers: keyNumberValues(key) });
         readings.push(reading);
         if (cached) {
           mkdirSync(cacheDir, { recursive: true });
@@ -165,7 +172,7 @@ for (const family of families) {
           let littleSeconds = 0;
           for (const [s, bytes] of images.entries()) {
             const started = performance.now();
-            const reading = await readDocument(bytes, { printed: template });
+            const reading = await readDocument(bytes, { printed: template, keyNumbers: keyNumberValues(key) });
             littleSeconds += (performance.now() - started) / 1000;
             tally(little, cs, s, gradeSubmission({ reading, key, assignment, template }), "read little", render);
           }

@@ -2,7 +2,7 @@
 // and flag listed: what the grading rules are developed against. EVAL_OCR=1 also reads the photographed render
 // with the OCR engine; EVAL_OCR=all the clean, photographed and phone-snap ones; EVAL_OCR=clean (or another) one.
 // EVAL_COUNT=36 makes more dev worksheets (the first 12 stay the same).
-import { gradeSubmission, parseAnswerKey, readDocument } from "../../../workers/grading/engines";
+import { gradeSubmission, keyNumberValues, parseAnswerKey, readDocument } from "../../../workers/grading/engines";
 import { printSummary, type Graded } from "../../../tests/eval/grading/metrics";
 import { renderWorksheet } from "../../../tests/eval/grading/render";
 import { generateWorksheets } from "../../../tests/eval/grading/worksheets";
@@ -17,7 +17,7 @@ for (const [i, sheet] of sheets.entries()) {
     for (const render of ["clean", "photographed", "phone-snap"] as const) {
       const wanted = process.env.EVAL_OCR === "1" ? "photographed" : process.env.EVAL_OCR;
       if (wanted !== "all" && render !== wanted) continue;
-      const reading = await readDocument(await renderWorksheet(sheet.lines, render, 900 + i));
+      const reading = await readDocument(await renderWorksheet(sheet.lines, render, 900 + i), { keyNumbers: keyNumberValues(key) });
       graded.push({ source: render, sheet, result: gradeSubmission({ reading, key, assignment }) });
     }
   }

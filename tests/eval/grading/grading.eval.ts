@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { gradingProviderFor } from "../../../workers/grading/grading-provider";
-import { parseAnswerKey, readDocument, type DocumentReading } from "../../../workers/grading/engines";
+import { keyNumberValues, parseAnswerKey, readDocument, type DocumentReading } from "../../../workers/grading/engines";
 import { printSummary, type Graded } from "./metrics";
 import type { EvalWorksheet } from "./worksheets";
 
@@ -49,7 +49,7 @@ it("grades the held-out worksheets", async () => {
     for (const name of files[sheet.id]!) {
       const bytes = images[`../../fixtures/eval/heldout/${name}`];
       expect(bytes, name).toBeTruthy();
-      const reading = await readDocument(new Uint8Array(bytes!));
+      const reading = await readDocument(new Uint8Array(bytes!), { keyNumbers: keyNumberValues(key) });
       const source = name.split(".")[1]!;
       graded.push({ source, sheet, result: await provider.grade({ reading, key, assignment }) });
     }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
+import { keyNumberValues, parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
 import {
   aloneSheets,
   lineAt,
   markReadAlone,
+  separatorBringsNear,
   separatorReadAlone,
   wordAt,
   wordsToReadAlone,
@@ -64,6 +65,23 @@ describe("a number read again alone", () => {
         { text: "714", confidence: 0.52 },
       ])[0],
     ).toBe(lines[0]);
+  });
+
+  it("given the key's numbers, reads again alone only a number that a bar or point would bring near one", () => {
+    const key = parseAnswerKey("1. 1/7\n2. 2 3/4\n3. 12.5%\n4. 0.14\n5. 8 cm2\n6. twelve", { totalPoints: 6 });
+    const values = keyNumberValues(key);
+    expect(values).toEqual(expect.arrayContaining([1 / 7, 2.75, 0.75, 12.5, 0.125, 0.14, 8]));
+    expect(values).toHaveLength(7);
+    for (const text of ["17", "117", "177", "34", "114", "125%", "014", "80"]) expect(separatorBringsNear(text, values), text).toBe(true);
+    for (const text of ["19", "71", "1400", "93", "12", "45"]) expect(separatorBringsNear(text, values), text).toBe(false);
+    // A key of whole numbers and words only: a bar or point raises nothing, and nothing is read again.
+    expect(
+      keyNumberValues(parseAnswerKey("1. 17\n2. 714\n3. cat", { totalPoints: 3 })).filter((v) => separatorBringsNear("17", [v])),
+    ).toEqual([]);
+    const lines = [row(100, [at("x", 40, 100), at("17", 80, 100)]), row(200, [at("y", 40, 200), at("19", 80, 200)])];
+    expect(wordsToReadAlone(lines, values).map((w) => w.text)).toEqual(["17"]);
+    expect(wordsToReadAlone(lines, []).map((w) => w.text)).toEqual([]);
+    expect(wordsToReadAlone(lines).map((w) => w.text)).toEqual(["17", "19"]);
   });
 
   it("lays the page around each word on sheets of white paper, and takes the word that holds the word's middle", () => {

@@ -3,7 +3,7 @@
 import { encodeBase64 } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { fromBase64, toBase64 } from "../../../core/base64";
-import { pageEventToWire, readingToWire } from "../../../workers/grading/reader-protocol";
+import { KEY_NUMBERS_HEADER, keyNumbersFromHeader, pageEventToWire, readingToWire } from "../../../workers/grading/reader-protocol";
 import { readUpload } from "../../../workers/grading/reading";
 import type { PageReading } from "../../../workers/grading/reading/types";
 import { ocrPage, ocrReading } from "./ocr-pages";
@@ -57,5 +57,24 @@ describe("a reading sent by a reader process, in small chunks", () => {
     const cut = new TextEncoder().encode(body.slice(0, body.length - 1000));
     const env = { READER_1: { fetch: async () => new Response(cut) } } as unknown as Env;
     await expect(readUpload(env, new Uint8Array([1]))).rejects.toThrow("The reader stopped before the document was read.");
+  });
+
+  it("sends the key's numbers as they are when the reader takes the page, and none while the key is being read", async () => {
+    const sent: (string | null)[] = [];
+    const env = {
+      READER_1: {
+        fetch: async (_url: string, init: RequestInit) => {
+          sent.push(new Headers(init.headers).get(KEY_NUMBERS_HEADER));
+          return new Response(body);
+        },
+      },
+    } as unknown as Env;
+    let known: number[] | undefined;
+    await readUpload(env, new Uint8Array([1]), { keyNumbersWhenRead: () => known });
+    known = [0.5, 1 / 7, 2.75];
+    await readUpload(env, new Uint8Array([1]), { keyNumbersWhenRead: () => known });
+    known = [];
+    await readUpload(env, new Uint8Array([1]), { keyNumbersWhenRead: () => known });
+    expect(sent.map(keyNumbersFromHeader)).toEqual([undefined, [0.5, 1 / 7, 2.75], []]);
   });
 });

@@ -101,3 +101,22 @@ export function roundPoints(n: number): number {
 export function describeKeyAnswer(q: KeyQuestion): string {
   return q.accepted.map((a) => a.raw).join(" or ");
 }
+
+/**
+ * The values of the numbers the key's answers are written with ("2 3/4" gives 2.75 and 0.75, "12.5%" gives 12.5 and
+ * 0.125; "12 cm2" gives 12): a student's number read with a bar or point put in is worth reading again only near one of them
+ * (reading/ocr/read-alone.ts, decision 0124).
+ */
+export function keyNumberValues(key: AnswerKey): number[] {
+  const values = new Set<number>();
+  // Not a unit's power ("cm2"): a number starts after no letter.
+  const NUMBER = /(?<![\p{L}\d.])(?:(\d+)\s+(\d+)\s*\/\s*(\d+)|(\d+)\s*\/\s*(\d+)|(\d*\.?\d+)(\s*%)?)/gu;
+  for (const { raw } of key.questions.flatMap((q) => q.accepted)) {
+    for (const [, whole, top, bottom, over, under, decimal, percent] of raw.matchAll(NUMBER)) {
+      if (whole) values.add(Number(whole) + Number(top) / Number(bottom)).add(Number(top) / Number(bottom));
+      else if (over) values.add(Number(over) / Number(under));
+      else if (decimal) values.add(Number(decimal)).add(percent ? Number(decimal) / 100 : Number(decimal));
+    }
+  }
+  return [...values].filter(Number.isFinite);
+}

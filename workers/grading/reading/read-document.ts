@@ -95,7 +95,7 @@ async function ocrImage(
   const started = performance.now();
   const prepared = source instanceof Uint8Array ? await prepareImage(source, kind) : source;
   const engine = await getOcrEngine();
-  const page = await engine.recognize(prepared.bytes, opts.printed);
+  const page = await engine.recognize(prepared.bytes, opts.printed, opts.keyNumbers);
   const local: PageReading = {
     number,
     text: page.text,

@@ -150,4 +150,10 @@ export interface ReadOptions {
   vision?: VisionReader;
   /** The worksheet's printed layout: lines that register onto it are taken from it, not recognised again. */
   printed?: PrintedLayout;
+  /**
+   * The values of the numbers the answer key is written with (answers/answer-key.ts keyNumberValues): a number at a
+   * line's end is read again alone only where a bar or point would bring it near one (ocr/read-alone.ts, 0124).
+   * Unset, every such number is.
+   */
+  keyNumbers?: readonly number[];
 }

@@ -15,9 +15,10 @@ export interface OcrEngine {
   name: string;
   /**
    * Reads one cleaned page: a grey binary PGM, as the clean-up (images.ts) produces. With the worksheet's printed
-   * layout, text boxes that hold printed words only are taken from it instead of being recognised.
+   * layout, text boxes that hold printed words only are taken from it instead of being recognised. With the values of
+   * the key's numbers, only the numbers a bar or point would bring near one are read again alone (read-alone.ts).
    */
-  recognize(image: Uint8Array, printed?: PrintedLayout): Promise<OcrPage>;
+  recognize(image: Uint8Array, printed?: PrintedLayout, keyNumbers?: readonly number[]): Promise<OcrPage>;
   /** Bytes of wasm memory in use, to watch the isolate's budget. */
   memoryBytes(): number;
 }

@@ -341,7 +341,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     return alone;
   }
 
-  async function recognize(bytes: Uint8Array, printed?: PrintedLayout): Promise<OcrPage> {
+  async function recognize(bytes: Uint8Array, printed?: PrintedLayout, keyNumbers?: readonly number[]): Promise<OcrPage> {
     // A student's loop around an option (circled.ts), a box they ticked and its tick (ticked.ts), a row of bubbles
     // one of which they filled in (bubbles.ts) are painted out before the page is read: read through, the loop hid
     // the option or became brackets in it, the tick a glyph, the filled bubble nothing.
@@ -357,7 +357,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // A word sitting on a rule (a blank's line) is marked so (on-rule.ts).
     const joined = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
     // A short plain number is read again alone: a bar or point the line's reading lost is noted (read-alone.ts).
-    const plain = wordsToReadAlone(joined);
+    const plain = wordsToReadAlone(joined, keyNumbers);
     const alone = await readAlone(grey, plain);
     const read = markOnRule(grey, markReadAlone(joined, plain, alone));
     // The words a ring closed in, a ticked box or a filled bubble stands for: an option the student chose.

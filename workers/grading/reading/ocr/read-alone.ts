@@ -78,15 +78,36 @@ export function aloneSheets(page: GreyImage, words: readonly Pick<ReadWord, "bbo
 /**
  * The words worth reading alone: plain numbers recognised (not print taken from a layout) where answers stand, at the
  * end of their line, perhaps inside brackets ("( 74 )"). A number inside a sentence is the question's, and reading it
- * alone costs as much.
+ * alone costs as much. Given the values of the key's numbers (`near`), only a number that a bar or point would bring
+ * near one of them: the rest, read alone, could raise no mark (decision 0124).
  */
-export function wordsToReadAlone(lines: readonly ReadLine[]): ReadWord[] {
+export function wordsToReadAlone(lines: readonly ReadLine[], near?: readonly number[]): ReadWord[] {
   return lines.flatMap((l) => {
     const words = [...l.words];
     while (words.length > 1 && /^[^\p{L}\p{N}]+$/u.test(words.at(-1)!.text)) words.pop();
     const last = words.at(-1);
-    return last && !last.printed && !last.pointSeen && PLAIN_NUMBER.test(last.text) ? [last] : [];
+    const worth = last && !last.printed && !last.pointSeen && PLAIN_NUMBER.test(last.text);
+    return worth && (!near || separatorBringsNear(last.text, near)) ? [last] : [];
   });
+}
+
+/** How near a number read with a bar or point must come to a key's value, in parts of it: the key's "0.14" is 1/7. */
+const NEAR = 0.02;
+
+/**
+ * Whether a plain number ("17", "714", "125%") read with a bar or point between two of its digits, or with one of its
+ * inner "1"s or "7"s read as one ("7/4"), comes near one of `values`.
+ */
+export function separatorBringsNear(text: string, values: readonly number[]): boolean {
+  const digits = text.replace(/%$/, "");
+  const near = (v: number) => values.some((k) => Math.abs(v - k) <= NEAR * Math.abs(k) + 1e-9);
+  for (let i = 1; i < digits.length; i++) {
+    const before = digits.slice(0, i);
+    const afters = [digits.slice(i)];
+    if (i + 1 < digits.length && (digits[i] === "1" || digits[i] === "7")) afters.push(digits.slice(i + 1));
+    for (const after of afters) if (near(Number(before) / Number(after)) || near(Number(`${before}.${after}`))) return true;
+  }
+  return false;
 }
 
 /** Whether a box holds a point. */
