@@ -337,8 +337,63 @@ describe("verify, don't only transcribe", () => {
     };
     expect(read("125").clear).toBe(false);
     expect(read("125").doubt).toContain('The page reader saw "195"');
-    // A 3 is not read as 9: PP-OCR's "195" is no witness to a key of 135.
-    expect(read("135").clear).toBe(true);
+    // A 7 and a 3 are not read as 1 and 9: PP-OCR's "195" is no witness to a key of 735.
+    expect(read("735").clear).toBe(true);
+  });
+
+  it("weighs PP-OCR's agreement only when PP-OCR was fairly sure: a guess that agrees settles no slip", () => {
+    // A dev phone page: a written 309 read "359" at 53% and "3159" at 34%; PP-OCR guessed "359" at 0.34.
+    const q = parseAnswerKey("1. 309", { totalPoints: 1 }).questions[0];
+    const readings: [string, number][] = [
+      ["359", 0.534],
+      ["3159", 0.342],
+      ["3179", 0.026],
+      ["259", 0.015],
+      ["357", 0.011],
+      ["309", 0.0086],
+    ];
+    const read = (confidence: number) =>
+      verifyHandwriting(
+        q,
+        "359",
+        { text: "359", alternatives: { ...alternatives(readings, "359"), ocr: { text: "359", confidence } } },
+        undefined,
+        "309",
+      );
+    expect(read(0.34).judgement.credit).toBe(0);
+    expect(read(0.34).clear).toBe(false);
+    expect(read(0.34).doubt).toMatch(/"359"/);
+    // Fairly sure, PP-OCR's "359" is a second witness: the 5 is settled, and the mark is clear.
+    expect(read(0.9).clear).toBe(true);
+  });
+
+  it("flags a mark short of full when PP-OCR read the key with one slip, in another count of digits than the ink's reading", () => {
+    // A dev photo page: a written 309 the handwriting reader read "3159" at 74%; PP-OCR saw "339" at 0.47.
+    const q = parseAnswerKey("1. 309", { totalPoints: 1 }).questions[0];
+    const read = (ocr: string, confidence: number) => {
+      const a = {
+        ...alternatives(
+          [
+            ["3159", 0.739],
+            ["89", 0.072],
+            ["3139", 0.051],
+            ["3179", 0.049],
+            ["3157", 0.08],
+          ],
+          ocr,
+        ),
+        ocr: { text: ocr, confidence },
+      };
+      return verifyHandwriting(q, "3159", { text: "3159", alternatives: a }, undefined, "309");
+    };
+    const seen = read("339", 0.47);
+    expect(seen.judgement.credit).toBe(0);
+    expect(seen.clear).toBe(false);
+    expect(seen.doubt).toContain('The page reader saw "339"');
+    // Not when PP-OCR was unsure, read as many digits as the ink, or read a number two slips from the key.
+    expect(read("339", 0.2).clear).toBe(true);
+    expect(read("3359", 0.47).clear).toBe(true);
+    expect(read("358", 0.47).clear).toBe(true);
   });
 
   it("flags a mark short of full when PP-OCR read the key's digits with a point among them ('72 . 5' for a key of 725)", () => {

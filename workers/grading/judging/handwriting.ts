@@ -12,7 +12,7 @@ import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/words"
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";
-import { alikeDigits, asDigits, digitsOf, keyAnswersOf, separatorAlike, slipInDoubt } from "./slips";
+import { alikeDigits, asDigits, digitsOf, keyAnswersOf, oneSlipApart, separatorAlike, slipInDoubt } from "./slips";
 
 /** The verification's thresholds (chosen on dev pages: scripts/handwriting/tune.ts; log in reading/ocr/TUNING.md). */
 export interface VerifyTuning {
@@ -41,6 +41,13 @@ export interface VerifyTuning {
    * its digits (`separatorAlike`), gives the key's mark, a look (decision 0123). False marks it as read, a look too.
    */
   alikeIsKey: boolean;
+  /** PP-OCR's reading weighs `ocrAgreement` times more only from this confidence (a guess agrees by chance). */
+  agreementFrom: number;
+  /**
+   * A mark short of full is flagged when PP-OCR read, at least this surely, the key with one slip, in another count of
+   * digits than the best reading: the readers disagree on how many digits the ink holds, and one of them is near the key.
+   */
+  ocrSlipDoubt: number;
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
@@ -51,6 +58,8 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   keyPrior: 3,
   lostDoubt: 0.8,
   alikeIsKey: true,
+  agreementFrom: 0.35,
+  ocrSlipDoubt: 0.3,
 };
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
@@ -188,7 +197,7 @@ export function verifyHandwriting(
   const weighed = readings.map((r) => {
     const text = substitute(answer, word.text, r.text);
     const judgement = judgeAnswer(question, text, context);
-    const ink = r.share * (r.text === seen && !r.own ? tuning.ocrAgreement : 1);
+    const ink = r.share * (r.text === seen && !r.own && ocr.confidence >= tuning.agreementFrom ? tuning.ocrAgreement : 1);
     return { reading: r.text, text, ink, weight: ink * (credit(judgement) === 100 ? tuning.keyPrior : 1), judgement };
   });
   const total = weighed.reduce((s, r) => s + r.weight, 0) + rest;
@@ -228,7 +237,12 @@ export function verifyHandwriting(
     ocr.confidence >= OCR_WITNESS &&
     (keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits)) ||
       (/^\d+$/.test(seenDigits) && keys.some((k) => k && alikeDigits(k, seenDigits))));
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey);
+  const ocrSlip =
+    ocr.confidence >= tuning.ocrSlipDoubt &&
+    /^\d+$/.test(seenDigits) &&
+    seenDigits.length !== digitsOf(best.reading).length &&
+    keys.some((k) => k && k.length === seenDigits.length && k !== seenDigits && oneSlipApart(k, seenDigits));
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey || ocrSlip);
   // A full mark with a second witness against it: PP-OCR read fairly surely another number of the key's length, and
   // the ink gives that number a share of its own (a written 228 the handwriting reader read as the key's 238 at 91%,
   // its 228 at 3%, PP-OCR "298" at 0.69, listed at 1.5%). The share is the one that puts the key in sight.
@@ -250,6 +264,7 @@ export function verifyHandwriting(
       !right && slipDoubt && "slipDoubt",
       !right && alike && "alike",
       ocrSawKey && "ocrSawKey",
+      !right && ocrSlip && "ocrSlip",
       ocrOther && "ocrOther",
       probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
     ].filter((r): r is string => !!r),
