@@ -59,7 +59,7 @@ export interface UploadReadOptions extends ReadOptions {
   keyNumbersWhenRead?: () => readonly number[] | undefined;
 }
 
-async function withPrinted({ printedWhenRead, keyNumbersWhenRead, ...opts }: UploadReadOptions): Promise<ReadOptions> {
+async function lookedUpWhenRead({ printedWhenRead, keyNumbersWhenRead, ...opts }: UploadReadOptions): Promise<ReadOptions> {
   const printed = printedWhenRead && !opts.printed ? await printedWhenRead() : opts.printed;
   return { ...opts, printed, keyNumbers: opts.keyNumbers ?? keyNumbersWhenRead?.() };
 }
@@ -72,13 +72,13 @@ async function withPrinted({ printedWhenRead, keyNumbersWhenRead, ...opts }: Upl
 export async function readUpload(env: Env, bytes: Uint8Array, upload: UploadReadOptions = {}, now = false): Promise<DocumentReading> {
   const pool = readers(env);
   // A hosted vision reader is a live object of this isolate (its model and credentials): such uploads read here.
-  if (pool.length === 0 || upload.vision) return readDocument(bytes, await withPrinted(upload));
+  if (pool.length === 0 || upload.vision) return readDocument(bytes, await lookedUpWhenRead(upload));
   const [name, reader] = now
     ? pool.reduce((best, next) => ((inFlight.get(next[0]) ?? 0) < (inFlight.get(best[0]) ?? 0) ? next : best))
     : await takeReader(pool);
   inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
   try {
-    return await readRemotely(reader, bytes, await withPrinted(upload));
+    return await readRemotely(reader, bytes, await lookedUpWhenRead(upload));
   } finally {
     inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
     if (!now) releaseReader(name);

@@ -115,7 +115,8 @@ export function keyNumberValues(key: AnswerKey): number[] {
     for (const [, whole, top, bottom, over, under, decimal, percent] of raw.matchAll(NUMBER)) {
       if (whole) values.add(Number(whole) + Number(top) / Number(bottom)).add(Number(top) / Number(bottom));
       else if (over) values.add(Number(over) / Number(under));
-      else if (decimal) values.add(Number(decimal)).add(percent ? Number(decimal) / 100 : Number(decimal));
+      else if (decimal) values.add(Number(decimal));
+      if (decimal && percent) values.add(Number(decimal) / 100);
     }
   }
   return [...values].filter(Number.isFinite);

@@ -241,7 +241,7 @@ export function verifyHandwriting(
     ocr.confidence >= tuning.ocrSlipDoubt &&
     /^\d+$/.test(seenDigits) &&
     seenDigits.length !== digitsOf(best.reading).length &&
-    keys.some((k) => k && k.length === seenDigits.length && k !== seenDigits && oneSlipApart(k, seenDigits));
+    keys.some((k) => k.length === seenDigits.length && oneSlipApart(k, seenDigits));
   const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey || ocrSlip);
   // A full mark with a second witness against it: PP-OCR read fairly surely another number of the key's length, and
   // the ink gives that number a share of its own (a written 228 the handwriting reader read as the key's 238 at 91%,
