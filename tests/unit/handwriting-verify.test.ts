@@ -324,8 +324,8 @@ describe("verify, don't only transcribe", () => {
     expect(sure.judgement.credit).toBe(0);
     expect(sure.clear).toBe(false);
     expect(sure.doubt).toContain('The page reader saw "681"');
-    // PP-OCR unsure of its own reading is no witness to the key.
-    expect(read(0.4).clear).toBe(true);
+    // PP-OCR guessing is no witness to the key (from 0.3 it reads another count of digits than the ink: 0126).
+    expect(read(0.2).clear).toBe(true);
   });
 
   it("flags a mark short of full when PP-OCR read the key with digits that look alike ('195' for a key of 125)", () => {

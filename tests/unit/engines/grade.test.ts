@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
-import { lostBarDoubt } from "../../../workers/grading/judging/points-seen";
+import { lostBarDoubt, lostDigitDoubt } from "../../../workers/grading/judging/points-seen";
 import { parseRubric } from "../../../workers/grading/judging/rubric";
 import { GradingResult } from "../../../core/grading/result";
 import { solveQuestion } from "../../../workers/grading/judging/solver";
@@ -123,6 +123,92 @@ describe("gradeSubmission with a key", () => {
     ]);
     expect(result.questions[0]!.reviewReason).toContain('"7503" may be 750: a stray mark may have been read as a digit.');
     expect(result.questions[2]!.reviewReason).toContain('"51/4" may be 1/4');
+  });
+
+  it("flags a whole number that one digit more would make right on a handwritten page, not on a typed one", () => {
+    const key = parseAnswerKey("1. 235\n2. 375\n3. 235\n4. 2.35\n5. 2/35\n6. 12\n7. 70%\n8. 9", { totalPoints: 16 });
+    const texts = [
+      "1. What is 47 × 5? 35",
+      "2. What is 125 × 3? 37",
+      "3. What is 47 × 5? 34",
+      "4. What is 2 + 0.35? 2.3",
+      "5. Write two thirty-fifths as a fraction. 2/3",
+      "6. What is 3 × 4? 3",
+      "7. Write 0.7 as a percent. 0%",
+      "8. What is 3 × 3? 9",
+    ];
+    // The last answer is handwriting the handwriting reader read: the page holds handwriting.
+    const inked = { text: "9", confidence: 0.9, bbox: { x: 50, y: 14, width: 5, height: 1 } };
+    const handwritten = {
+      ...inked,
+      alternatives: {
+        readings: [{ text: "9", share: 0.99, probability: 0.99 }],
+        rest: 0.01,
+        ocr: { text: "9", confidence: 0.9 },
+        why: "misread",
+      },
+    };
+    const reading = (last: typeof inked): DocumentReading => ({
+      kind: "jpeg",
+      method: "ocr",
+      text: texts.join("\n"),
+      confidence: 0.95,
+      durationMs: 1,
+      pages: [
+        {
+          number: 1,
+          text: texts.join("\n"),
+          width: 100,
+          height: 100,
+          confidence: 0.95,
+          method: "ocr",
+          durationMs: 1,
+          lines: texts.map((text, i) => ({
+            text,
+            confidence: 0.95,
+            bbox: { x: 0, y: 2 * i, width: 60, height: 1 },
+            words: i === 7 ? [last] : [],
+          })),
+        },
+      ],
+    });
+    const marks = (last: typeof inked) =>
+      gradeSubmission({ reading: reading(last), key, assignment: { points: 16 } }).questions.map((q) => [q.pointsAwarded, q.needsReview]);
+    const result = gradeSubmission({ reading: reading(handwritten), key, assignment: { points: 16 } });
+    expect(marks(handwritten)).toEqual([
+      [0, true],
+      [0, true],
+      [0, false],
+      [0, false],
+      [0, false],
+      [0, false],
+      [0, true],
+      [2, false],
+    ]);
+    expect(result.questions[0]!.reviewReason).toContain('"35" may be 235: a digit may have been lost in reading.');
+    expect(result.questions[1]!.reviewReason).toContain('"37" may be 375');
+    expect(result.questions[6]!.reviewReason).toContain('"0%" may be 70%');
+    // Typed, a number with a digit fewer is the child's own: not a look.
+    expect(
+      marks(inked)
+        .slice(0, 7)
+        .every(([, flagged]) => !flagged),
+    ).toBe(true);
+    // Nor is a zero fewer at its end, handwritten or not: a slip of place value ("240" for 2400).
+    const [q2400] = parseAnswerKey("1. 2400", { totalPoints: 2 }).questions;
+    expect(lostDigitDoubt(q2400!, "240", undefined, 0)).toBeUndefined();
+    expect(lostDigitDoubt(q2400!, "200", undefined, 0)).toBe('"200" may be 2400: a digit may have been lost in reading.');
+  });
+
+  it("flags an answer whose last number alone would be right, and not a mixed number nor another wrong one", () => {
+    const key = parseAnswerKey("1. 538\n2. 538\n3. 1/4", { totalPoints: 6 });
+    const result = gradeSubmission({ text: "1) 72 538\n2) 72 539\n3) 3 1/4", key, assignment: { points: 6 } });
+    expect(result.questions.map((q) => [q.pointsAwarded, q.needsReview])).toEqual([
+      [0, true],
+      [0, false],
+      [0, false],
+    ]);
+    expect(result.questions[0]!.reviewReason).toContain('"72 538" may be 538: marks before it may have been read into the answer.');
   });
 
   it("grades a 30-question key with answers out of order and some missing", () => {

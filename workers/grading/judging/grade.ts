@@ -16,7 +16,7 @@ import { judgeAnswer } from "./judge";
 import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { lookalikeJudgement } from "./lookalikes";
 import { withDoubt } from "./judgement";
-import { lostBarDoubt, lostPointDoubt, pointSeenReading, strayDigitDoubt } from "./points-seen";
+import { lostBarDoubt, lostDigitDoubt, lostPointDoubt, pointSeenReading, strayDigitDoubt, strayGroupDoubt } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
 import { inAnswerColumn } from "../answers/answer-column";
 import { reviewQuestion } from "./review-flags";
@@ -86,6 +86,8 @@ function gradeWithKey(
 ): Graded[] {
   const contexts = questionContexts(lines, key);
   const column = inAnswerColumn([...answers.values()], lines);
+  // Handwriting on the page (words its reader read): a digit lost where two touch is a reading's slip there, not print's.
+  const handwritten = lines.some((l) => l.words?.some((w) => "alternatives" in w && w.alternatives));
   return key.questions.map((q) => {
     const found = answers.get(q.number);
     // A blank "Answer:" whose colon was lost in reading ("Answer") is a blank, not an answer.
@@ -149,13 +151,17 @@ function gradeWithKey(
       answerShown = pointed.read;
     }
     // Read surely or verified, a number whose lost point or fraction bar would raise the mark is still a look; so is
-    // one a stray digit read at its end would, where no ink check weighed the digits (points-seen.ts).
+    // one a stray digit read at its end, or a digit lost, would, where no ink check weighed the digits (points-seen.ts).
     if (!questionLike && match.credit < 1 && !("doubt" in match && match.doubt))
       match = withDoubt(
         match,
         lostPointDoubt(q, answerShown, context, match.credit) ??
           lostBarDoubt(q, answerShown, context, match.credit) ??
-          (verdict ? undefined : strayDigitDoubt(q, answerShown, context, match.credit)),
+          (verdict
+            ? undefined
+            : (strayDigitDoubt(q, answerShown, context, match.credit) ??
+              (handwritten ? lostDigitDoubt(q, answerShown, context, match.credit) : undefined) ??
+              strayGroupDoubt(q, answerShown, context, match.credit))),
       );
     const review = reviewQuestion({
       answered: true,

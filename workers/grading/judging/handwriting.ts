@@ -44,10 +44,16 @@ export interface VerifyTuning {
   /** PP-OCR's reading weighs `ocrAgreement` times more only from this confidence (a guess agrees by chance). */
   agreementFrom: number;
   /**
-   * A mark short of full is flagged when PP-OCR read, at least this surely, the key with one slip, in another count of
-   * digits than the best reading: the readers disagree on how many digits the ink holds, and one of them is near the key.
+   * A mark short of full is flagged when PP-OCR read, at least this surely, the key or the key with one slip, in another
+   * count of digits than the best reading: the readers disagree on how many digits the ink holds, and one of them is
+   * near the key.
    */
   ocrSlipDoubt: number;
+  /**
+   * A full mark is flagged when the handwriting reader gives a reading one slip from the key, earning less, at least
+   * this share of what it gives the key: its ink is torn between them, however PP-OCR read it (Infinity: never).
+   */
+  rivalDoubt: number;
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
@@ -60,6 +66,7 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   alikeIsKey: true,
   agreementFrom: 0.35,
   ocrSlipDoubt: 0.3,
+  rivalDoubt: 0.8,
 };
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
@@ -241,8 +248,22 @@ export function verifyHandwriting(
     ocr.confidence >= tuning.ocrSlipDoubt &&
     /^\d+$/.test(seenDigits) &&
     seenDigits.length !== digitsOf(best.reading).length &&
-    keys.some((k) => k.length === seenDigits.length && oneSlipApart(k, seenDigits));
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey || ocrSlip);
+    (keyAnswersOf(keyAnswer).some((k) => k === seenDigits) ||
+      keys.some((k) => k.length === seenDigits.length && oneSlipApart(k, seenDigits)));
+  // The best reading is the key with two digits or more lost ("9" for 943): the ink read is not all of the answer.
+  const bestDigits = digitsOf(best.reading);
+  const lostMany = keys.some((k) => bestDigits && bestDigits.length <= k.length - 2 && within(bestDigits, k));
+  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey || ocrSlip || lostMany);
+  // A full mark the handwriting reader alone hardly prefers to a slip of the key ("214" 49%, "224" 48%): torn ink.
+  const inkOnly = readings.filter((r) => !r.own);
+  const keyShare = inkOnly.filter((r) => keys.includes(digitsOf(r.text))).reduce((s, r) => s + r.share, 0);
+  const rival =
+    right &&
+    ocr.confidence < OCR_SURE &&
+    inkOnly.some(
+      (r) =>
+        !keys.includes(digitsOf(r.text)) && keys.some((k) => oneSlipApart(k, digitsOf(r.text))) && r.share >= tuning.rivalDoubt * keyShare,
+    );
   // A full mark with a second witness against it: PP-OCR read fairly surely another number of the key's length, and
   // the ink gives that number a share of its own (a written 228 the handwriting reader read as the key's 238 at 91%,
   // its 228 at 3%, PP-OCR "298" at 0.69, listed at 1.5%). The share is the one that puts the key in sight.
@@ -253,7 +274,8 @@ export function verifyHandwriting(
     keys.some((k) => k.length === seenDigits.length) &&
     !keys.includes(seenDigits) &&
     (inked.find((r) => r.text === seenDigits)?.share ?? 0) >= tuning.keyDoubt;
-  const clear = !apart && !contradicted && !keyInSight && !ocrOther && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
+  const clear =
+    !apart && !contradicted && !keyInSight && !ocrOther && !rival && probability >= (right ? tuning.clearlyRight : tuning.clearlyOther);
   verdictLog.record?.(
     question.number,
     support,
@@ -265,7 +287,9 @@ export function verifyHandwriting(
       !right && alike && "alike",
       ocrSawKey && "ocrSawKey",
       !right && ocrSlip && "ocrSlip",
+      !right && lostMany && "lostMany",
       ocrOther && "ocrOther",
+      rival && "rival",
       probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
     ].filter((r): r is string => !!r),
   );

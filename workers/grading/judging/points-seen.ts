@@ -130,3 +130,49 @@ export function strayDigitDoubt(
   }
   return undefined;
 }
+
+/**
+ * A mark that one digit more would raise: "35" earns more as 235, "25" as 265. Where two handwritten digits touch,
+ * the recogniser reads them as one ("375" read "35", issue 31); a faint digit at a number's end is lost as easily.
+ * Asked, as strayDigitDoubt is, only of a reading no ink check weighed, on a page with handwriting (grade.ts), and of a
+ * whole number read with no point or bar ("0%" for 70%). The mark stays; the teacher looks.
+ */
+export function lostDigitDoubt(
+  question: KeyQuestion,
+  answer: string,
+  context: QuestionContext | undefined,
+  credit: number,
+): string | undefined {
+  const number = answer.match(/(?<![\d.,/])\d+(?![\d.,/]\d)/);
+  if (!number || /\d[.,/]\d/.test(answer)) return undefined;
+  const digits = number[0];
+  for (let at = 0; at <= digits.length; at++)
+    for (const digit of "0123456789") {
+      const more = digits.slice(0, at) + digit + digits.slice(at);
+      // A zero more at its end is a place-value slip a child makes ("35 cm" for 3.5 m, "7%" for 0.7): not asked.
+      if (more.startsWith("0") || more === `${digits}0`) continue;
+      if (raisedBy(question, answer, number, more, context, credit)) {
+        const read = answer.slice(0, number.index) + more + answer.slice(number.index! + digits.length);
+        return `"${answer.trim()}" may be ${read.trim()}: a digit may have been lost in reading.`;
+      }
+    }
+  return undefined;
+}
+
+/**
+ * A mark that the answer's last number alone would raise, where signs and digits before it were read into the answer:
+ * "+72 538" earns more as 538 (the "+ 72" of "466 + 72 =" read after its "=" was lost; "72 538" reads as one grouped
+ * number). The mark stays; the teacher looks.
+ */
+export function strayGroupDoubt(
+  question: KeyQuestion,
+  answer: string,
+  context: QuestionContext | undefined,
+  credit: number,
+): string | undefined {
+  const split = answer.trim().match(/^([-+×x*÷/=\d\s.,]*\d[-+×x*÷/=\s]*)\s(\d+(?:[.,/]\d+)?%?)$/);
+  // A whole number before a fraction is a mixed number ("3 1/4"), the child's own.
+  if (!split || (/\d$/.test(split[1]!.trim()) && split[2]!.includes("/"))) return undefined;
+  if (judgeAnswer(question, split[2]!, context).credit <= credit + 1e-9) return undefined;
+  return `"${answer.trim()}" may be ${split[2]}: marks before it may have been read into the answer.`;
+}

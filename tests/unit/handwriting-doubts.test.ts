@@ -1,0 +1,83 @@
+// The looks at handwritten answers that the dev pages' wrong marks without a flag called for (judging/handwriting.ts,
+// decision 0126): torn ink a page reader's unsure agreement settled, the key PP-OCR read in another count of digits,
+// a reading that is the key with two digits or more lost. Readings stated by hand, as the two readers gave them.
+import { describe, expect, it } from "vitest";
+import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
+import { verifyHandwriting } from "../../workers/grading/judging/handwriting";
+import type { WordAlternatives } from "../../workers/grading/reading/types";
+
+/** The verdict on a handwritten word read as the first of `readings`, PP-OCR having seen `ocr` at `confidence`. */
+function verify(key: string, readings: [string, number][], ocr: string, confidence: number) {
+  const alternatives: WordAlternatives = {
+    readings: readings.map(([text, share]) => ({ text, share, probability: share })),
+    rest: Math.max(0, 1 - readings.reduce((s, [, p]) => s + p, 0)),
+    ocr: { text: ocr, confidence },
+    why: "misread",
+  };
+  const q = parseAnswerKey(`1. ${key}`, { totalPoints: 1 }).questions[0]!;
+  return verifyHandwriting(q, readings[0]![0], { text: readings[0]![0], alternatives }, undefined, key);
+}
+
+describe("looks at handwritten answers", () => {
+  it("flags a full mark where the ink is torn between the key and a slip of it, unless PP-OCR read the key surely", () => {
+    // A dev clean page: a written 224 (key 214) read "214" at 49% and "224" at 48%; PP-OCR saw "2 14" at 0.78.
+    const torn: [string, number][] = [
+      ["214", 0.493],
+      ["224", 0.484],
+      ["2161", 0.005],
+    ];
+    const unsure = verify("214", torn, "2 14", 0.78);
+    expect(unsure.judgement.credit).toBe(1);
+    expect(unsure.clear).toBe(false);
+    expect(unsure.doubt).toContain('"224"');
+    expect(verify("214", torn, "214", 0.99).clear).toBe(true);
+    // Not when the ink leans clearly to the key.
+    expect(
+      verify(
+        "214",
+        [
+          ["214", 0.8],
+          ["224", 0.15],
+        ],
+        "2 14",
+        0.78,
+      ).clear,
+    ).toBe(true);
+  });
+
+  it("flags a mark short of full when PP-OCR read the key itself, unsurely, in another count of digits than the ink's reading", () => {
+    // A dev photo page: a written 362 read "34" at 81%; PP-OCR saw "362" at 0.48 (under the witness's 0.5).
+    const ink: [string, number][] = [
+      ["34", 0.808],
+      ["36", 0.155],
+      ["38", 0.017],
+    ];
+    const seen = verify("362", ink, "362", 0.48);
+    expect(seen.judgement.credit).toBe(0);
+    expect(seen.clear).toBe(false);
+    expect(seen.doubt).toContain('The page reader saw "362"');
+    // A dev phone page: a written 224 read "44" at 91%; PP-OCR saw "22 y" (its y a handwritten 4) at 0.38.
+    expect(
+      verify(
+        "224",
+        [
+          ["44", 0.91],
+          ["74", 0.026],
+        ],
+        "22 y",
+        0.38,
+      ).clear,
+    ).toBe(false);
+    // Not when PP-OCR read as many digits as the ink, nor when it was guessing.
+    expect(verify("362", ink, "34", 0.48).clear).toBe(true);
+    expect(verify("362", ink, "362", 0.2).clear).toBe(true);
+  });
+
+  it("flags a reading that is the key with two digits or more lost ('9' for a written 943), however sure", () => {
+    const lost = verify("943", [["9", 0.999]], "9", 0.99);
+    expect(lost.judgement.credit).toBe(0);
+    expect(lost.clear).toBe(false);
+    // A sure "9" for a key it is no part of is a clear wrong mark.
+    expect(verify("38", [["9", 0.999]], "9", 0.99).clear).toBe(true);
+  });
+});
