@@ -51,7 +51,8 @@ export interface VerifyTuning {
   ocrSlipDoubt: number;
   /**
    * A full mark is flagged when the handwriting reader gives a reading one slip from the key, earning less, at least
-   * this share of what it gives the key: its ink is torn between them, however PP-OCR read it (Infinity: never).
+   * this share of what it gives the key: its ink is torn between them, and only a sure PP-OCR reading (`OCR_SURE`)
+   * settles it (Infinity: never).
    */
   rivalDoubt: number;
 }
@@ -244,6 +245,7 @@ export function verifyHandwriting(
     ocr.confidence >= OCR_WITNESS &&
     (keyAnswersOf(keyAnswer).some((k) => k === seen || (/^\d+$/.test(k) && k === seenDigits)) ||
       (/^\d+$/.test(seenDigits) && keys.some((k) => k && alikeDigits(k, seenDigits))));
+  // Less surely, in another count of digits than the best reading: the key, or the key with one slip (0125, 0126).
   const ocrSlip =
     ocr.confidence >= tuning.ocrSlipDoubt &&
     /^\d+$/.test(seenDigits) &&

@@ -2,7 +2,8 @@
 // (reading/ocr/lost-points.ts notes the point on the word). When the answer read with the point earns another mark,
 // that reading is the answer, and the mark a look, both readings shown (0121 amends 0074). So is a number whose bar or
 // point showed when it was read alone ("17" alone "1/7", reading/ocr/read-alone.ts), when that earns more (0122). A number a lost point or a
-// fraction bar read as "1" would raise, where the page shows none, is a look with the mark kept.
+// fraction bar read as "1" would raise, where the page shows none, is a look with the mark kept; so is one that a stray
+// digit, a lost digit or marks read before it would (0106, 0126).
 import type { KeyQuestion } from "../answers/answer-key";
 import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
