@@ -78,6 +78,13 @@ describe("the handwriting reader joins PP-OCR", () => {
     expect(answer.alternatives?.readings.length).toBeGreaterThan(0);
   });
 
+  it("reads again a word of digit look-alikes after '=' PP-OCR was unsure of ('SOS' for a written 505), not a sure one", () => {
+    const unsure = joinedAnswer("505", (x, width) => [word("SOS", x, width, 0.44)]).words.at(-1)!;
+    expect(unsure.alternatives?.ocr.text).toBe("SOS");
+    expect(unsure.alternatives?.readings.length).toBeGreaterThan(0);
+    expect(joinedAnswer("505", (x, width) => [word("SOS", x, width, 0.95)]).words.at(-1)!.alternatives).toBeUndefined();
+  });
+
   /** "3. 12 + 5 = " then `written` in pencil, which PP-OCR read as `seen` with `confidence`. */
   function answered(written: string, seen: string, confidence: number, seed?: number) {
     return joinedAnswer(written, (x, width) => [word(seen, x, width, confidence)], confidence, seed).words.at(-1)!;

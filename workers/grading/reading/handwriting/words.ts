@@ -164,8 +164,9 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     tailText.length <= 8 &&
     // A digit among them, or after "=" a few marks PP-OCR was unsure of ("!" for a 1, "ES" for 75, "o" for 0).
     (/\d/.test(tailText) || (eq >= 0 && tailText.length <= 3 && tail.every((w) => w.confidence < SURE_PRINT))) &&
-    // No word of three letters or more ("cm" may follow a number; "S αl" for a written 521 is three marks, no word).
-    !tail.some((w) => /\p{L}{3}/u.test(w.text)) &&
+    // No word of three letters or more ("cm" may follow a number; "S αl" for a written 521 is three marks, no word),
+    // unless after "=" it is all digit look-alikes, read unsurely ("SOS" at 0.44 for a written 505).
+    !tail.some((w) => /\p{L}{3}/u.test(w.text) && !(eq >= 0 && w.confidence < UNSURE_OCR && NUMBER_LIKE.test(w.text))) &&
     // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042); so is a
     // percent PP-OCR read fairly surely, which it has no sign for ("50%" read "5096"; a "%" inside digits, "1%6", is
     // a handwritten digit misread).
