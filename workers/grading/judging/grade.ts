@@ -16,7 +16,7 @@ import { judgeAnswer } from "./judge";
 import { handwrittenWord, verifyHandwriting } from "./handwriting";
 import { lookalikeJudgement } from "./lookalikes";
 import { withDoubt } from "./judgement";
-import { lostBarDoubt, lostDigitDoubt, lostPointDoubt, pointSeenReading, strayDigitDoubt, strayGroupDoubt } from "./points-seen";
+import { numberDoubt, pointSeenReading } from "./points-seen";
 import { questionContexts, withoutAnswerAfter, type QuestionContext } from "../answers/question-context";
 import { inAnswerColumn } from "../answers/answer-column";
 import { reviewQuestion } from "./review-flags";
@@ -153,16 +153,7 @@ function gradeWithKey(
     // Read surely or verified, a number whose lost point or fraction bar would raise the mark is still a look; so is
     // one a stray digit read at its end, or a digit lost, would, where no ink check weighed the digits (points-seen.ts).
     if (!questionLike && match.credit < 1 && !("doubt" in match && match.doubt))
-      match = withDoubt(
-        match,
-        lostPointDoubt(q, answerShown, context, match.credit) ??
-          lostBarDoubt(q, answerShown, context, match.credit) ??
-          (verdict
-            ? undefined
-            : (strayDigitDoubt(q, answerShown, context, match.credit) ??
-              (handwritten ? lostDigitDoubt(q, answerShown, context, match.credit) : undefined) ??
-              strayGroupDoubt(q, answerShown, context, match.credit))),
-      );
+      match = withDoubt(match, numberDoubt(q, answerShown, context, match.credit, { weighed: !!verdict, handwritten }));
     const review = reviewQuestion({
       answered: true,
       status: status(match.credit),

@@ -177,3 +177,22 @@ export function strayGroupDoubt(
   if (judgeAnswer(question, split[2]!, context).credit <= credit + 1e-9) return undefined;
   return `"${answer.trim()}" may be ${split[2]}: marks before it may have been read into the answer.`;
 }
+
+/**
+ * The first of the looks above a mark short of full calls for: a lost point or bar always; a stray digit, a lost digit
+ * (on a page with handwriting) or marks read before the number only where no ink check `weighed` the digits.
+ */
+export function numberDoubt(
+  question: KeyQuestion,
+  answer: string,
+  context: QuestionContext | undefined,
+  credit: number,
+  { weighed, handwritten }: { weighed: boolean; handwritten: boolean },
+): string | undefined {
+  const ask = (doubt: typeof strayDigitDoubt) => doubt(question, answer, context, credit);
+  return (
+    ask(lostPointDoubt) ??
+    ask(lostBarDoubt) ??
+    (weighed ? undefined : (ask(strayDigitDoubt) ?? (handwritten ? ask(lostDigitDoubt) : undefined) ?? ask(strayGroupDoubt)))
+  );
+}
