@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { calibrated, readHandwriting } from "../../workers/grading/reading/handwriting/reader";
 import { seeded } from "./augment";
 import { CONDITIONS, capture, composeLine, type Condition } from "./compose";
-import { loadSplit, type LabelledDigit, type Split } from "./mnist";
+import { loadSplit, type LabelledDigit } from "./mnist";
 import { runPages } from "./eval-pages";
 import { slip } from "./page";
 import { setOcrAgreement } from "../../workers/grading/judging/handwriting";
@@ -90,7 +90,7 @@ const tally = (): Tally => ({
 });
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
 
-async function run(split: Exclude<Split, "train">, conditions: Condition[], count: number) {
+async function run(split: "dev" | "heldout", conditions: Condition[], count: number) {
   const pool = new Map<number, LabelledDigit[]>();
   for (const d of loadSplit(split)) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
   const compose = seeded(SEEDS[split]);

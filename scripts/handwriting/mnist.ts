@@ -5,7 +5,9 @@
 // The allowed 70% is split, per digit, by index (no shuffling, so the split needs no seed to rebuild):
 //   train    [0, 0.45·count)           the classifier learns from these (scripts/handwriting/train.ts)
 //   dev      [0.45·count, 0.5·count)   early choices and the probability temperature are tuned here
-//   heldout  [0.5·count, floor(0.7·count))  composed into answer lines by `npm run eval:handwriting` only
+//   dev2     [0.5·count, 0.55·count)   writers the judging's looks were not tuned on, taken from the held-out part
+//                                      on 2026-12-07 (record 0127): a second development set, read by tune.ts
+//   heldout  [0.55·count, floor(0.7·count))  composed into answer lines by `npm run eval:handwriting` only
 // Seeds (augmentation, weight initialisation, page composition) are written in train.ts and eval.ts.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,10 +16,11 @@ const require = createRequire(import.meta.url);
 
 export const SIDE = 28;
 export const PIXELS = SIDE * SIDE;
-export type Split = "train" | "dev" | "heldout";
+export type Split = "train" | "dev" | "dev2" | "heldout";
 /** Where the train split ends and the dev split ends, as fractions of a digit's sample count. */
 export const TRAIN_END = 0.45;
 export const DEV_END = 0.5;
+export const DEV2_END = 0.55;
 
 const files = new Map<number, Float32Array>();
 
@@ -61,7 +64,9 @@ export function splitRange(digit: number, split: Split): [number, number] {
   const devEnd = Math.floor(DEV_END * count);
   if (split === "train") return [0, trainEnd];
   if (split === "dev") return [trainEnd, devEnd];
-  return [devEnd, allowedCount(digit)];
+  const dev2End = Math.floor(DEV2_END * count);
+  if (split === "dev2") return [devEnd, dev2End];
+  return [dev2End, allowedCount(digit)];
 }
 
 export interface LabelledDigit {

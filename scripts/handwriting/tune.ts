@@ -3,6 +3,7 @@
 // under each setting; one row a setting, the conditions pooled. Used to choose judging/handwriting.ts's constants
 // (their log: workers/grading/reading/ocr/TUNING.md).
 //   npx tsx scripts/handwriting/tune.ts -- [--pages 12] [--condition photo] (one capture condition only)
+//     [--split dev2] (pages of the second dev part's digits, record 0127: their own seeds, cached apart)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -21,12 +22,17 @@ const { values: args } = parseArgs({
     pages: { type: "string", default: "12" },
     condition: { type: "string" },
     "no-grid": { type: "boolean", default: false },
+    split: { type: "string", default: "dev" },
   },
 });
 const PAGES = Number(args.pages);
 if (args.condition && !PAGE_CONDITIONS.some((c) => c === args.condition))
   throw new Error(`--condition takes ${PAGE_CONDITIONS.join(", ")}, not ${args.condition}`);
-const SEED = 1999_00;
+if (args.split !== "dev" && args.split !== "dev2") throw new Error(`--split takes dev or dev2, not ${args.split}`);
+const split = args.split;
+const SEED = split === "dev" ? 1999_00 : 2007_00;
+/** The cached readings' names: the first dev part's keep their names from before dev2. */
+const tag = split === "dev" ? "" : `${split}-`;
 const cacheDir = TUNE_CACHE;
 mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights, the reading code and the pages, so a change to any reads the pages again.
@@ -46,20 +52,20 @@ const modelHash =
     .slice(0, 12);
 
 const pool = new Map<number, LabelledDigit[]>();
-for (const d of loadSplit("dev")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+for (const d of loadSplit(split)) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
 
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
 const pages: (Read & { condition: string; seed: number })[] = [];
 await getOcrEngine();
 for (const condition of PAGE_CONDITIONS.filter((c) => !args.condition || c === args.condition))
   for (let p = 0; p < PAGES; p++) {
-    const file = `${cacheDir}/${modelHash}-${condition}-${SEED + p}.json`;
+    const file = `${cacheDir}/${tag}${modelHash}-${condition}-${SEED + p}.json`;
     if (existsSync(file)) {
       pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition, seed: SEED + p });
       continue;
     }
     const { bytes, ...page } = await composePage(SEED + p, pool, condition);
-    const ocrFile = `${cacheDir}/ocr-${ocrHash}-${condition}-${SEED + p}.json`;
+    const ocrFile = `${cacheDir}/${tag}ocr-${ocrHash}-${condition}-${SEED + p}.json`;
     const kept = existsSync(ocrFile);
     printedPass.replay = kept ? (JSON.parse(readFileSync(ocrFile, "utf8")) as ReadLine[]) : undefined;
     printedPass.record = (lines) => kept || writeFileSync(ocrFile, JSON.stringify(lines));
@@ -160,7 +166,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
   return `${pct(agree, questions)}% agree, recall ${pct(wrongFlagged, wrong)}% (${wrongFlagged}/${wrong}), right flagged ${pct(rightFlagged, right)}%, wrong→right unflagged ${wrongRightUnflagged}`;
 }
 
-console.log(`dev pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
+console.log(`${split} pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
 console.log(`default ${JSON.stringify(VERIFY_TUNING)}: ${score({})}`);
 // GRID='{"clearlyOther":[0.9,0.95]}' sweeps the thresholds named (each against the defaults) instead.
 const grid: Partial<VerifyTuning>[] = [];

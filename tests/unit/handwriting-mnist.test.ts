@@ -34,12 +34,14 @@ describe("mnist loader", () => {
     expect(() => digitSample(0, 1.5)).toThrow();
   });
 
-  it("splits the allowed part into train, dev and held-out without overlap", () => {
+  it("splits the allowed part into train, two dev parts and held-out without overlap", () => {
     for (let d = 0; d <= 9; d++) {
       const [t0, t1] = splitRange(d, "train");
       const [d0, d1] = splitRange(d, "dev");
+      const [e0, e1] = splitRange(d, "dev2");
       const [h0, h1] = splitRange(d, "heldout");
-      expect([t0, t1 === d0, d1 === h0, h1]).toEqual([0, true, true, allowedCount(d)]);
+      expect([t0, t1 === d0, d1 === e0, e1 === h0, h1]).toEqual([0, true, true, true, allowedCount(d)]);
+      expect(e1).toBeGreaterThan(e0);
       expect(d1).toBeGreaterThan(d0);
       expect(h1).toBeGreaterThan(h0);
     }

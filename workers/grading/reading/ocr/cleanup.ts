@@ -191,7 +191,8 @@ export function estimateSkew(img: GreyImage): number {
  * left part of the page (where lines start), on a flat-fielded page.
  */
 export function estimateLineHeight(img: GreyImage): number | undefined {
-  const mask = inkMask(img);
+  const t = Math.min(170, otsu(img.data));
+  const data = img.data;
   const heights: number[] = [];
   // Look in vertical strips, so tilt and columns blur the profile less.
   const strips = 6;
@@ -199,9 +200,10 @@ export function estimateLineHeight(img: GreyImage): number | undefined {
   for (let s = 0; s < strips; s++) {
     let run = 0;
     for (let y = 0; y < img.height; y++) {
+      // A row of the strip is ink once it holds three inked pixels: the rest of it need not be counted.
       let ink = 0;
       const row = y * img.width + s * stripWidth;
-      for (let x = 0; x < stripWidth; x++) ink += mask[row + x];
+      for (let x = 0; x < stripWidth && ink <= 2; x++) if (data[row + x] <= t) ink++;
       if (ink > 2) run++;
       else {
         if (run >= 4) heights.push(run);
