@@ -5,8 +5,9 @@
 import { loadSplit, SIDE } from "./mnist";
 import { normaliseGlyph } from "../../workers/grading/reading/handwriting/glyph";
 import { classifyGlyph } from "../../workers/grading/reading/handwriting/reader";
-const split = (process.argv[2] ?? "dev") as "dev" | "train";
-if (split !== "dev" && split !== "train") throw new Error("dev or train: the held-out split is composed into pages only");
+const split = (process.argv[2] ?? "dev") as "dev" | "dev2" | "train";
+if (split !== "dev" && split !== "dev2" && split !== "train")
+  throw new Error("dev, dev2 or train: the held-out split is composed into pages only");
 const m = Array.from({ length: 10 }, () => new Array(11).fill(0));
 const n = new Array(10).fill(0);
 const bad: string[] = [];

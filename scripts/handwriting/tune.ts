@@ -3,7 +3,7 @@
 // under each setting; one row a setting, the conditions pooled. Used to choose judging/handwriting.ts's constants
 // (their log: workers/grading/reading/ocr/TUNING.md).
 //   npx tsx scripts/handwriting/tune.ts -- [--pages 12] [--condition photo] (one capture condition only)
-//     [--split dev2] (pages of the second dev part's digits, record 0127: their own seeds, cached apart)
+//     [--split dev2] (pages of the second dev part's digits, record 0127: their own seeds, cached apart; dev,dev2 both)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -28,11 +28,9 @@ const { values: args } = parseArgs({
 const PAGES = Number(args.pages);
 if (args.condition && !PAGE_CONDITIONS.some((c) => c === args.condition))
   throw new Error(`--condition takes ${PAGE_CONDITIONS.join(", ")}, not ${args.condition}`);
-if (args.split !== "dev" && args.split !== "dev2") throw new Error(`--split takes dev or dev2, not ${args.split}`);
-const split = args.split;
-const SEED = split === "dev" ? 1999_00 : 2007_00;
-/** The cached readings' names: the first dev part's keep their names from before dev2. */
-const tag = split === "dev" ? "" : `${split}-`;
+const splits = args.split.split(",");
+for (const split of splits)
+  if (split !== "dev" && split !== "dev2") throw new Error(`--split takes dev, dev2 or both (dev,dev2), not ${split}`);
 const cacheDir = TUNE_CACHE;
 mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights, the reading code and the pages, so a change to any reads the pages again.
@@ -51,29 +49,33 @@ const modelHash =
     .digest("hex")
     .slice(0, 12);
 
-const pool = new Map<number, LabelledDigit[]>();
-for (const d of loadSplit(split)) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
-
 type Read = { page: Omit<HandwrittenPage, "bytes">; reading: DocumentReading };
 const pages: (Read & { condition: string; seed: number })[] = [];
 await getOcrEngine();
-for (const condition of PAGE_CONDITIONS.filter((c) => !args.condition || c === args.condition))
-  for (let p = 0; p < PAGES; p++) {
-    const file = `${cacheDir}/${tag}${modelHash}-${condition}-${SEED + p}.json`;
-    if (existsSync(file)) {
-      pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition, seed: SEED + p });
-      continue;
+for (const split of splits) {
+  const SEED = split === "dev" ? 1999_00 : 2007_00;
+  /** The cached readings' names: the first dev part's keep their names from before dev2. */
+  const tag = split === "dev" ? "" : `${split}-`;
+  const pool = new Map<number, LabelledDigit[]>();
+  for (const d of loadSplit(split as "dev" | "dev2")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+  for (const condition of PAGE_CONDITIONS.filter((c) => !args.condition || c === args.condition))
+    for (let p = 0; p < PAGES; p++) {
+      const file = `${cacheDir}/${tag}${modelHash}-${condition}-${SEED + p}.json`;
+      if (existsSync(file)) {
+        pages.push({ ...(JSON.parse(readFileSync(file, "utf8")) as Read), condition, seed: SEED + p });
+        continue;
+      }
+      const { bytes, ...page } = await composePage(SEED + p, pool, condition);
+      const ocrFile = `${cacheDir}/${tag}ocr-${ocrHash}-${condition}-${SEED + p}.json`;
+      const kept = existsSync(ocrFile);
+      printedPass.replay = kept ? (JSON.parse(readFileSync(ocrFile, "utf8")) as ReadLine[]) : undefined;
+      printedPass.record = (lines) => kept || writeFileSync(ocrFile, JSON.stringify(lines));
+      const read: Read = { page, reading: await readDocument(bytes) };
+      printedPass.replay = printedPass.record = undefined;
+      writeFileSync(file, JSON.stringify(read));
+      pages.push({ ...read, condition, seed: SEED + p });
     }
-    const { bytes, ...page } = await composePage(SEED + p, pool, condition);
-    const ocrFile = `${cacheDir}/${tag}ocr-${ocrHash}-${condition}-${SEED + p}.json`;
-    const kept = existsSync(ocrFile);
-    printedPass.replay = kept ? (JSON.parse(readFileSync(ocrFile, "utf8")) as ReadLine[]) : undefined;
-    printedPass.record = (lines) => kept || writeFileSync(ocrFile, JSON.stringify(lines));
-    const read: Read = { page, reading: await readDocument(bytes) };
-    printedPass.replay = printedPass.record = undefined;
-    writeFileSync(file, JSON.stringify(read));
-    pages.push({ ...read, condition, seed: SEED + p });
-  }
+}
 
 function score(tuning: Partial<VerifyTuning>, show = false) {
   setVerifyTuning(tuning);
@@ -166,7 +168,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
   return `${pct(agree, questions)}% agree, recall ${pct(wrongFlagged, wrong)}% (${wrongFlagged}/${wrong}), right flagged ${pct(rightFlagged, right)}%, wrong→right unflagged ${wrongRightUnflagged}`;
 }
 
-console.log(`${split} pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
+console.log(`${splits.join(" and ")} pages: ${PAGES} a condition, ${pages.length} in all; model ${modelHash}`);
 console.log(`default ${JSON.stringify(VERIFY_TUNING)}: ${score({})}`);
 // GRID='{"clearlyOther":[0.9,0.95]}' sweeps the thresholds named (each against the defaults) instead.
 const grid: Partial<VerifyTuning>[] = [];

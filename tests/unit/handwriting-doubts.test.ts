@@ -1,6 +1,7 @@
 // The looks at handwritten answers that the dev pages' wrong marks without a flag called for (judging/handwriting.ts,
-// decision 0126): torn ink a page reader's unsure agreement settled, the key PP-OCR read in another count of digits,
-// a reading that is the key with two digits or more lost. Readings stated by hand, as the two readers gave them.
+// decisions 0126 and 0128): torn ink a page reader's unsure agreement settled, the key PP-OCR read in another count of
+// digits, a reading that is the key with two digits or more lost, a 1 lost where PP-OCR read no digit, each reader
+// losing another digit of the key, an 8 read as 6. Readings stated by hand, as the two readers gave them.
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { verifyHandwriting } from "../../workers/grading/judging/handwriting";
@@ -79,5 +80,52 @@ describe("looks at handwritten answers", () => {
     expect(lost.clear).toBe(false);
     // A sure "9" for a key it is no part of is a clear wrong mark.
     expect(verify("38", [["9", 0.999]], "9", 0.99).clear).toBe(true);
+  });
+
+  it("flags the key with a 1 lost when PP-OCR read no digit there, and not when PP-OCR read the digits", () => {
+    // A dev2 clean page: a written 117 read "17" at 90% (here surer, so that the mark is not unsure anyway); PP-OCR read
+    // nothing there.
+    const ink: [string, number][] = [
+      ["17", 0.97],
+      ["19", 0.02],
+      ["171", 0.005],
+    ];
+    const unseen = verify("117", ink, "", 0);
+    expect(unseen.judgement.credit).toBe(0);
+    expect(unseen.clear).toBe(false);
+    // PP-OCR read the same two digits: both readers counted two.
+    expect(verify("117", ink, "17", 0.9).clear).toBe(true);
+    // Another digit lost than a 1 ("23" for 203) is a child's slip as often as a misread.
+    expect(verify("203", [["23", 0.99]], "", 0).clear).toBe(true);
+  });
+
+  it("flags a mark where each reader read the key with another digit lost ('29' and '79' for a written 279)", () => {
+    // A dev2 phone page: the handwriting reader lost the 7, PP-OCR the 2.
+    const ink: [string, number][] = [
+      ["29", 0.941],
+      ["39", 0.035],
+    ];
+    const apart = verify("279", ink, "79", 0.42);
+    expect(apart.judgement.credit).toBe(0);
+    expect(apart.clear).toBe(false);
+    expect(apart.doubt).toContain('The page reader saw "79"');
+    // Both lost the same digit: they agree.
+    expect(verify("279", ink, "29", 0.42).clear).toBe(true);
+  });
+
+  it("marks a written 8 read surely as 6 as the key, a look", () => {
+    // A dev2 clean page: a written 478 read "476" at 98%, PP-OCR "4 76" at 0.57.
+    const verdict = verify(
+      "478",
+      [
+        ["476", 0.976],
+        ["478", 0.009],
+      ],
+      "4 76",
+      0.57,
+    );
+    expect(verdict.judgement.credit).toBe(1);
+    expect(verdict.clear).toBe(false);
+    expect(verdict.doubt).toContain("a handwritten 8 is sometimes read as 6");
   });
 });

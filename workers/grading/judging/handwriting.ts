@@ -55,6 +55,17 @@ export interface VerifyTuning {
    * settles it (Infinity: never).
    */
   rivalDoubt: number;
+  /**
+   * A mark short of full is flagged when its best reading is the key with a 1 lost and PP-OCR read no digit of the
+   * ink: no second reader counted its digits (a written 117 read "17" at 90%; decision 0128).
+   */
+  lostUnseen: boolean;
+  /**
+   * A mark short of full is flagged when PP-OCR's reading (at `ocrSlipDoubt` or more) and the best reading are both
+   * the key with one digit lost, not the same one: together they read the key ("79" and "29" for a written 279;
+   * decision 0128).
+   */
+  ocrPartsOfKey: boolean;
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
@@ -68,6 +79,8 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   agreementFrom: 0.35,
   ocrSlipDoubt: 0.3,
   rivalDoubt: 0.8,
+  lostUnseen: true,
+  ocrPartsOfKey: true,
 };
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
@@ -255,7 +268,17 @@ export function verifyHandwriting(
   // The best reading is the key with two digits or more lost ("9" for 943): the ink read is not all of the answer.
   const bestDigits = digitsOf(best.reading);
   const lostMany = keys.some((k) => bestDigits && bestDigits.length <= k.length - 2 && within(bestDigits, k));
-  const keyInSight = !right && (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey || ocrSlip || lostMany);
+  // The key with a 1 lost (a single thin stroke, taken for a speck or merged with its neighbour), and PP-OCR read no
+  // digit there: only one reader counted the digits.
+  const lostUnseen =
+    tuning.lostUnseen &&
+    !/\d/.test(seen) &&
+    keys.some((k) => bestDigits && [...k].some((c, i) => c === "1" && k.slice(0, i) + k.slice(i + 1) === bestDigits));
+  const ocrParts =
+    tuning.ocrPartsOfKey && ocr.confidence >= tuning.ocrSlipDoubt && keys.some((k) => k && lostApart(k, seenDigits, bestDigits));
+  const keyInSight =
+    !right &&
+    (keySupport >= tuning.keyDoubt || slipDoubt || alike !== undefined || ocrSawKey || ocrSlip || lostMany || lostUnseen || ocrParts);
   // A full mark the handwriting reader alone hardly prefers to a slip of the key ("214" 49%, "224" 48%): torn ink.
   const inkOnly = readings.filter((r) => !r.own);
   const keyShare = inkOnly.filter((r) => keys.includes(digitsOf(r.text))).reduce((s, r) => s + r.share, 0);
@@ -290,6 +313,8 @@ export function verifyHandwriting(
       ocrSawKey && "ocrSawKey",
       !right && ocrSlip && "ocrSlip",
       !right && lostMany && "lostMany",
+      !right && lostUnseen && "lostUnseen",
+      !right && ocrParts && "ocrParts",
       ocrOther && "ocrOther",
       rival && "rival",
       probability < (right ? tuning.clearlyRight : tuning.clearlyOther) && `low ${probability.toFixed(2)}`,
@@ -346,4 +371,10 @@ export function verifyHandwriting(
   const judgement = clear && best.judgement.misread ? { ...best.judgement, doubt: undefined } : best.judgement;
   // A contradicted mark keeps the ink's probability: on dev pages such marks were mostly right (decision 0043).
   return { judgement, answer: best.text, probability, clear, doubt };
+}
+
+/** Both readers read the key with one digit lost, not the same one ("79" and "29" for 279). */
+function lostApart(key: string, seenDigits: string, bestDigits: string): boolean {
+  const lostOne = (d: string) => /^\d+$/.test(d) && d.length === key.length - 1 && within(d, key);
+  return seenDigits !== bestDigits && lostOne(seenDigits) && lostOne(bestDigits);
 }
