@@ -82,7 +82,7 @@ describe("looks at handwritten answers", () => {
     expect(verify("38", [["9", 0.999]], "9", 0.99).clear).toBe(true);
   });
 
-  it("flags the key with a 1 lost when PP-OCR read no digit there, and not when PP-OCR read the digits", () => {
+  it("flags the key with a 1 lost when PP-OCR read nothing there, and not when PP-OCR read as many marks", () => {
     // A dev2 clean page: a written 117 read "17" at 90% (here surer, so that the mark is not unsure anyway); PP-OCR read
     // nothing there.
     const ink: [string, number][] = [
@@ -93,8 +93,9 @@ describe("looks at handwritten answers", () => {
     const unseen = verify("117", ink, "", 0);
     expect(unseen.judgement.credit).toBe(0);
     expect(unseen.clear).toBe(false);
-    // PP-OCR read the same two digits: both readers counted two.
+    // PP-OCR read the same two digits, or two marks: both readers counted two.
     expect(verify("117", ink, "17", 0.9).clear).toBe(true);
+    expect(verify("117", ink, "Lz", 0.6).clear).toBe(true);
     // Another digit lost than a 1 ("23" for 203) is a child's slip as often as a misread.
     expect(verify("203", [["23", 0.99]], "", 0).clear).toBe(true);
   });

@@ -56,7 +56,7 @@ export interface VerifyTuning {
    */
   rivalDoubt: number;
   /**
-   * A mark short of full is flagged when its best reading is the key with a 1 lost and PP-OCR read no digit of the
+   * A mark short of full is flagged when its best reading is the key with a 1 lost and PP-OCR read nothing of the
    * ink: no second reader counted its digits (a written 117 read "17" at 90%; decision 0128).
    */
   lostUnseen: boolean;
@@ -268,11 +268,11 @@ export function verifyHandwriting(
   // The best reading is the key with two digits or more lost ("9" for 943): the ink read is not all of the answer.
   const bestDigits = digitsOf(best.reading);
   const lostMany = keys.some((k) => bestDigits && bestDigits.length <= k.length - 2 && within(bestDigits, k));
-  // The key with a 1 lost (a single thin stroke, taken for a speck or merged with its neighbour), and PP-OCR read no
-  // digit there: only one reader counted the digits.
+  // The key with a 1 lost (a single thin stroke, taken for a speck or merged with its neighbour), and PP-OCR read
+  // nothing there: only one reader counted the digits. (A mark it read, even a letter, counts them: "L" for a 3.)
   const lostUnseen =
     tuning.lostUnseen &&
-    !/\d/.test(seen) &&
+    !seen &&
     keys.some((k) => bestDigits && [...k].some((c, i) => c === "1" && k.slice(0, i) + k.slice(i + 1) === bestDigits));
   const ocrParts =
     tuning.ocrPartsOfKey && ocr.confidence >= tuning.ocrSlipDoubt && keys.some((k) => k && lostApart(k, seenDigits, bestDigits));
