@@ -28,9 +28,10 @@ const { values: args } = parseArgs({
 const PAGES = Number(args.pages);
 if (args.condition && !PAGE_CONDITIONS.some((c) => c === args.condition))
   throw new Error(`--condition takes ${PAGE_CONDITIONS.join(", ")}, not ${args.condition}`);
-const splits = args.split.split(",");
-for (const split of splits)
+const splits = args.split.split(",").map((split) => {
   if (split !== "dev" && split !== "dev2") throw new Error(`--split takes dev, dev2 or both (dev,dev2), not ${split}`);
+  return split;
+});
 const cacheDir = TUNE_CACHE;
 mkdirSync(cacheDir, { recursive: true });
 // Keyed by the classifier's weights, the reading code and the pages, so a change to any reads the pages again.
@@ -57,7 +58,7 @@ for (const split of splits) {
   /** The cached readings' names: the first dev part's keep their names from before dev2. */
   const tag = split === "dev" ? "" : `${split}-`;
   const pool = new Map<number, LabelledDigit[]>();
-  for (const d of loadSplit(split as "dev" | "dev2")) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
+  for (const d of loadSplit(split)) pool.set(d.digit, [...(pool.get(d.digit) ?? []), d]);
   for (const condition of PAGE_CONDITIONS.filter((c) => !args.condition || c === args.condition))
     for (let p = 0; p < PAGES; p++) {
       const file = `${cacheDir}/${tag}${modelHash}-${condition}-${SEED + p}.json`;

@@ -139,8 +139,13 @@ export function rotate(img: GreyImage, degrees: number): GreyImage {
 }
 
 /** Ink mask of a flat-fielded page (1 = ink). */
+/** The grey level at and under which a pixel is ink. */
+function inkThreshold(img: GreyImage): number {
+  return Math.min(170, otsu(img.data));
+}
+
 function inkMask(img: GreyImage): Uint8Array {
-  const t = Math.min(170, otsu(img.data));
+  const t = inkThreshold(img);
   const mask = new Uint8Array(img.data.length);
   for (let i = 0; i < mask.length; i++) mask[i] = img.data[i] <= t ? 1 : 0;
   return mask;
@@ -191,7 +196,7 @@ export function estimateSkew(img: GreyImage): number {
  * left part of the page (where lines start), on a flat-fielded page.
  */
 export function estimateLineHeight(img: GreyImage): number | undefined {
-  const t = Math.min(170, otsu(img.data));
+  const t = inkThreshold(img);
   const data = img.data;
   const heights: number[] = [];
   // Look in vertical strips, so tilt and columns blur the profile less.
