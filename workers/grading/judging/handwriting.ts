@@ -69,8 +69,8 @@ export interface VerifyTuning {
 }
 export const VERIFY_TUNING: Readonly<VerifyTuning> = {
   ocrAgreement: 4,
-  clearlyRight: 0.8,
-  clearlyOther: 0.92,
+  clearlyRight: 0.893,
+  clearlyOther: 0.923,
   keyDoubt: 0.005,
   slipDoubt: 0.6,
   keyPrior: 3,
@@ -84,9 +84,10 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
 };
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
- * of how often such marks agreed with the teacher on dev pages, every capture condition (tune.ts prints the fit).
+ * of how often such marks agreed with the teacher on dev2 pages, every capture condition, read with the ensemble's
+ * views (tune.ts prints the fit; record 0129).
  */
-export const MARK_CALIBRATION = { a: 0.795, b: -0.172 };
+export const MARK_CALIBRATION = { a: 0.754, b: 0.964 };
 /** Development only: tune.ts records each verdict's support to fit MARK_CALIBRATION. */
 export const verdictLog: { record?: (question: number, support: number, looks: string[]) => void } = {};
 /** Under this share the handwriting reader's best reading is unsure. */

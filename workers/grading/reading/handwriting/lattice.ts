@@ -36,7 +36,7 @@ function cutsOf(unit: Extract<Unit, { kind: "ink" }>, width: number, band: Band)
   return chosen.sort((a, b) => a - b).map((c) => c + unit.x0);
 }
 
-function piece(ink: Float32Array, width: number, pixels: number[], from: number, to: number): Float32Array | null {
+export function piece(ink: Float32Array, width: number, pixels: number[], from: number, to: number): Float32Array | null {
   const inside = pixels.filter((p) => p % width >= from && p % width < to);
   if (!inside.length) return null;
   let y0 = Infinity;

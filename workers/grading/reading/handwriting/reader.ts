@@ -5,6 +5,7 @@ import type { InkLattice } from "../types";
 import { CUT_PRIOR, Lattice, type Reading } from "./lattice";
 import { MODELS } from "./models";
 import { activations, forward, softmax, type Weights } from "./net";
+import { sample } from "./glyph";
 import { inkOf, type GreyImage } from "./segment";
 import { unitsOf } from "./units";
 import { unpack } from "./weights";
@@ -18,17 +19,33 @@ const act = activations();
 export const classifierCost = { glyphs: 0, forwards: 0, ms: 0 };
 
 /**
- * Class probabilities (0–9, then "not one digit") for a normalised 28×28 glyph, each model at its calibrated
- * temperature, averaged over the models (one, or an ensemble: models.ts).
+ * How each model of the ensemble sees a glyph: the first as it is, the others leaned a little either way. One model
+ * sure of a misread digit is then outvoted more often than when all three read the same pixels (decision 0129), at
+ * the cost of three passes as before.
  */
-export function classifyGlyph(glyph: Float32Array): Float32Array {
+export const VIEWS = [0, 0.1, -0.1];
+
+/** A normalised 28×28 glyph leaned by `k` (x moves by k × the height from the middle row), sampled bilinearly. */
+function leaned(glyph: Float32Array, k: number): Float32Array {
+  if (k === 0) return glyph;
+  const img = { ink: glyph, width: 28, height: 28 };
+  const out = new Float32Array(784);
+  for (let y = 0; y < 28; y++) for (let x = 0; x < 28; x++) out[y * 28 + x] = sample(img, x + k * (y - 14), y);
+  return out;
+}
+
+/**
+ * Class probabilities (0–9, then "not one digit") for a normalised 28×28 glyph, each model at its calibrated
+ * temperature and in its view (`VIEWS`), averaged over the models (one, or an ensemble: models.ts).
+ */
+export function classifyGlyph(glyph: Float32Array, views: readonly number[] = VIEWS): Float32Array {
   weights ??= MODELS.map((m) => ({ w: unpack(m.tensors), temperature: m.temperature }));
   const started = performance.now();
   classifierCost.glyphs++;
   const sum = new Float32Array(act.logits.length);
-  for (const { w, temperature } of weights) {
+  for (const [i, { w, temperature }] of weights.entries()) {
     classifierCost.forwards++;
-    const p = softmax(forward(w, glyph, act), temperature);
+    const p = softmax(forward(w, leaned(glyph, views[i % views.length]), act), temperature);
     for (let i = 0; i < sum.length; i++) sum[i] += p[i] / weights.length;
   }
   classifierCost.ms += performance.now() - started;
