@@ -105,7 +105,10 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
       const agrees = markedRight === (q.wrote === q.right);
       const flagged = !!g?.needsReview;
       const c = g?.confidence ?? 0;
-      const bin = bins[BINS.findIndex((b, i) => c >= b && c < BINS[i + 1])];
+      // BINS_VERIFIED=1 (or 0): the reliability table of the marks the ink verified (or of the others) only.
+      const only = process.env.BINS_VERIFIED;
+      const counted = !only || (only === "1") === supports.has(q.number);
+      const bin = counted ? bins[BINS.findIndex((b, i) => c >= b && c < BINS[i + 1])] : { n: 0, stated: 0, right: 0 };
       bin.n++;
       if (show && process.env.SHOW_BELOW && c < Number(process.env.SHOW_BELOW))
         console.log(
