@@ -36,6 +36,7 @@ function cutsOf(unit: Extract<Unit, { kind: "ink" }>, width: number, band: Band)
   return chosen.sort((a, b) => a - b).map((c) => c + unit.x0);
 }
 
+/** The classifier's input for a unit's pixels in columns [from, to) (harvest.ts cuts training glyphs with it too). */
 export function piece(ink: Float32Array, width: number, pixels: number[], from: number, to: number): Float32Array | null {
   const inside = pixels.filter((p) => p % width >= from && p % width < to);
   if (!inside.length) return null;

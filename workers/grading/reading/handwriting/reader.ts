@@ -23,7 +23,7 @@ export const classifierCost = { glyphs: 0, forwards: 0, ms: 0 };
  * sure of a misread digit is then outvoted more often than when all three read the same pixels (decision 0129), at
  * the cost of three passes as before.
  */
-export const VIEWS = [0, 0.1, -0.1];
+export const VIEWS: readonly number[] = [0, 0.1, -0.1];
 
 /** A normalised 28×28 glyph leaned by `k` (x moves by k × the height from the middle row), sampled bilinearly. */
 function leaned(glyph: Float32Array, k: number): Float32Array {
@@ -43,9 +43,9 @@ export function classifyGlyph(glyph: Float32Array, views: readonly number[] = VI
   const started = performance.now();
   classifierCost.glyphs++;
   const sum = new Float32Array(act.logits.length);
-  for (const [i, { w, temperature }] of weights.entries()) {
+  for (const [m, { w, temperature }] of weights.entries()) {
     classifierCost.forwards++;
-    const p = softmax(forward(w, leaned(glyph, views[i % views.length]), act), temperature);
+    const p = softmax(forward(w, leaned(glyph, views[m % views.length]), act), temperature);
     for (let i = 0; i < sum.length; i++) sum[i] += p[i] / weights.length;
   }
   classifierCost.ms += performance.now() - started;
