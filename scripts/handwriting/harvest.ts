@@ -39,6 +39,36 @@ export async function harvest(digits: LabelledDigit[], lines: number, seed: numb
   return out;
 }
 
+export interface GlyphScore {
+  n: number;
+  /** Read as their digit. */
+  right: number;
+  /** Mean negative log-probability of the digit. */
+  nll: number;
+  /** Read as another class at more than 0.9. */
+  sureWrong: number;
+}
+
+/** How a classifier reads harvested glyphs: over all of them ("all") and per capture condition. */
+export function scoreGlyphs(glyphs: Harvested[], classify: (glyph: Float32Array) => Float32Array): Map<string, GlyphScore> {
+  const rows = new Map<string, GlyphScore>();
+  for (const g of glyphs) {
+    const p = classify(g.input);
+    let best = 0;
+    for (let c = 1; c < p.length; c++) if (p[c] > p[best]) best = c;
+    for (const key of ["all", g.condition]) {
+      const r = rows.get(key) ?? { n: 0, right: 0, nll: 0, sureWrong: 0 };
+      r.n++;
+      if (best === g.label) r.right++;
+      else if (p[best] > 0.9) r.sureWrong++;
+      r.nll -= Math.log(Math.max(1e-12, p[g.label]));
+      rows.set(key, r);
+    }
+  }
+  for (const r of rows.values()) r.nll /= r.n;
+  return rows;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values: args, positionals } = parseArgs({
     allowPositionals: true,
@@ -52,7 +82,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { unpack } = await import("../../workers/grading/reading/handwriting/weights");
   const glyphs = await harvest(loadSplit(split), Number(args.lines), 4242);
   console.log(`${split}: ${glyphs.length} glyphs from ${args.lines} lines`);
-  // Classifiers to score: the reader's ensemble, or (--models a.ts,b.ts) each trained module alone and all averaged.
+  // Classifiers to score: the reader's ensemble (with its views), or (--models a.ts,b.ts) each trained module alone and
+  // all averaged, every module reading the glyph as cut (no views).
   const classifiers: [string, (g: Float32Array) => Float32Array][] = [];
   if (!args.models) classifiers.push(["models in use", classifyGlyph]);
   else {
@@ -77,24 +108,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ]);
   }
   for (const [name, classify] of classifiers) {
-    const rows = new Map<string, { n: number; right: number; nll: number; sureWrong: number }>();
-    for (const g of glyphs) {
-      const p = classify(g.input);
-      let best = 0;
-      for (let c = 1; c < p.length; c++) if (p[c] > p[best]) best = c;
-      for (const key of ["all", g.condition]) {
-        const r = rows.get(key) ?? { n: 0, right: 0, nll: 0, sureWrong: 0 };
-        r.n++;
-        if (best === g.label) r.right++;
-        else if (p[best] > 0.9) r.sureWrong++;
-        r.nll -= Math.log(Math.max(1e-12, p[g.label]));
-        rows.set(key, r);
-      }
-    }
     console.log(name);
-    for (const [k, r] of rows)
+    for (const [k, r] of scoreGlyphs(glyphs, classify))
       console.log(
-        `  ${k.padEnd(12)} ${String(r.n).padStart(5)}  ${((100 * r.right) / r.n).toFixed(2)}%  NLL ${(r.nll / r.n).toFixed(4)}  wrong above 0.9: ${r.sureWrong}`,
+        `  ${k.padEnd(12)} ${String(r.n).padStart(5)}  ${((100 * r.right) / r.n).toFixed(2)}%  NLL ${r.nll.toFixed(4)}  wrong above 0.9: ${r.sureWrong}`,
       );
   }
 }
