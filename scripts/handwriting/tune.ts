@@ -88,14 +88,16 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     rightFlagged = 0,
     wrongRightUnflagged = 0;
   const bins = BINS.slice(1).map(() => ({ n: 0, stated: 0, right: 0 }));
-  const marks: { support: number; agrees: boolean }[] = [];
+  const marks: { support: number; judged: number; agrees: boolean; clear: boolean; full: boolean }[] = [];
   for (const { page, reading, condition, seed } of pages) {
     const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
     const supports = new Map<number, number>();
     const looks = new Map<number, string[]>();
-    verdictLog.record = (n, support, why) => {
+    const verdicts = new Map<number, { clear: boolean; full: boolean; judged: number }>();
+    verdictLog.record = (n, { support, judged, looks: why, clear, full }) => {
       supports.set(n, support);
       looks.set(n, why);
+      verdicts.set(n, { clear, full, judged });
     };
     const result = gradeSubmission({ reading, key, assignment: { points: page.questions.length } });
     verdictLog.record = undefined;
@@ -116,7 +118,7 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
         );
       bin.stated += c;
       bin.right += agrees ? 1 : 0;
-      if (supports.has(q.number)) marks.push({ support: supports.get(q.number)!, agrees });
+      if (supports.has(q.number)) marks.push({ support: supports.get(q.number)!, agrees, ...verdicts.get(q.number)! });
       questions++;
       const words = () => reading.pages.flatMap((pg) => pg.lines.flatMap((l) => l.words)).filter((w) => w.alternatives);
       const describe = (w: ReturnType<typeof words>[number] | undefined) => {
@@ -162,7 +164,34 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     }
   }
   const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) : "-");
-  if (show) console.log(`  verified marks: ${marks.length}; MARK_CALIBRATION fit on them: ${JSON.stringify(plattFit(marks))}`);
+  if (show) {
+    const judged = marks.map((m) => ({ ...m, support: m.judged }));
+    console.log(`  verified marks: ${marks.length}; MARK_CALIBRATION fit on them: ${JSON.stringify(plattFit(judged))}`);
+    // The maps the stated probability comes from (STATED_CALIBRATION): a mark clear or to look at, full or short of full.
+    const clearMarks = marks.filter((m) => m.clear);
+    console.log(`    clear: ${clearMarks.length}, fit ${JSON.stringify(plattFit(clearMarks))}`);
+    for (const clear of [true, false])
+      for (const full of [true, false]) {
+        const these = marks.filter((m) => m.clear === clear && m.full === full);
+        const agreed = these.filter((m) => m.agrees).length / these.length;
+        console.log(
+          `    ${clear ? "clear" : "looked"} ${full ? "full" : "short"}: ${these.length}, agree ${agreed.toFixed(3)}, fit ${JSON.stringify(plattFit(these))}`,
+        );
+        if (process.env.BY_SUPPORT)
+          for (const [lo, hi] of [
+            [0, 0.5],
+            [0.5, 0.8],
+            [0.8, 0.95],
+            [0.95, 0.99],
+            [0.99, 0.999],
+            [0.999, 1.01],
+          ]) {
+            const b = these.filter((m) => m.support >= lo && m.support < hi);
+            if (b.length)
+              console.log(`      support [${lo}, ${hi}): ${b.length}, agree ${(b.filter((m) => m.agrees).length / b.length).toFixed(3)}`);
+          }
+      }
+  }
   if (show)
     for (const [i, b] of bins.entries())
       if (b.n)
@@ -210,8 +239,10 @@ function plattFit(marks: { support: number; agrees: boolean }[]) {
       hbb += w;
     });
     const det = haa * hbb - hab * hab;
-    a -= (hbb * ga - hab * gb) / det;
-    b -= (haa * gb - hab * ga) / det;
+    // A step at most 1 in each: on marks whose support is near 1 throughout, a full Newton step overshot and diverged.
+    const clip = (d: number) => Math.max(-1, Math.min(1, d));
+    a -= clip((hbb * ga - hab * gb) / det);
+    b -= clip((haa * gb - hab * ga) / det);
   }
   return { a: Number(a.toFixed(3)), b: Number(b.toFixed(3)) };
 }
