@@ -1,7 +1,8 @@
 // The looks at handwritten answers that the dev pages' wrong marks without a flag called for (judging/handwriting.ts,
 // decisions 0126 and 0128): torn ink a page reader's unsure agreement settled, the key PP-OCR read in another count of
 // digits, a reading that is the key with two digits or more lost, a 1 lost where PP-OCR read no digit, each reader
-// losing another digit of the key, an 8 read as 6. Readings stated by hand, as the two readers gave them.
+// losing another digit of the key, an 8 read as 6, an open 4 PP-OCR read "H". Readings stated by hand, as the two
+// readers gave them.
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../workers/grading/answers/answer-key";
 import { verifyHandwriting } from "../../workers/grading/judging/handwriting";
@@ -128,5 +129,29 @@ describe("looks at handwritten answers", () => {
     expect(verdict.judgement.credit).toBe(1);
     expect(verdict.clear).toBe(false);
     expect(verdict.doubt).toContain("a handwritten 8 is sometimes read as 6");
+  });
+
+  it("reads PP-OCR's H as the 4 it stands for: the key it saw puts the key in sight behind a sure misread", () => {
+    // A dev2 phone snap: a written 431 read "131" at 95%, PP-OCR "H 31" at 0.70 (an open 4, read as a letter).
+    const ink: [string, number][] = [
+      ["131", 0.948],
+      ["151", 0.029],
+    ];
+    const verdict = verify("431", ink, "H 31", 0.7);
+    expect(verdict.judgement.credit).toBe(0);
+    expect(verdict.clear).toBe(false);
+    expect(verdict.doubt).toContain('The page reader saw "H 31"');
+    // An H where the key has no 4 is no witness: a sure wrong answer stays clear ("57 H" for a written 574, key 573).
+    expect(
+      verify(
+        "573",
+        [
+          ["574", 0.989],
+          ["5574", 0.005],
+        ],
+        "57 H",
+        0.54,
+      ).clear,
+    ).toBe(true);
   });
 });

@@ -92,6 +92,7 @@ const LOOKS_LIKE: Record<string, string> = {
   q: "9",
   g: "9",
   y: "4",
+  H: "4",
   Y: "4",
   S: "5",
   s: "5",
