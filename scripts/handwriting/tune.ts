@@ -173,9 +173,9 @@ function score(tuning: Partial<VerifyTuning>, show = false) {
     for (const clear of [true, false])
       for (const full of [true, false]) {
         const these = marks.filter((m) => m.clear === clear && m.full === full);
-        const agreed = these.filter((m) => m.agrees).length / these.length;
+        const agreed = these.filter((m) => m.agrees).length;
         console.log(
-          `    ${clear ? "clear" : "looked"} ${full ? "full" : "short"}: ${these.length}, agree ${agreed.toFixed(3)}, fit ${JSON.stringify(plattFit(these))}`,
+          `    ${clear ? "clear" : "looked"} ${full ? "full" : "short"}: ${these.length}, agreed ${agreed} (${((100 * agreed) / these.length).toFixed(1)}%), fit ${JSON.stringify(plattFit(these))}`,
         );
         if (process.env.BY_SUPPORT)
           for (const [lo, hi] of [

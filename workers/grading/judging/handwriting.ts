@@ -85,7 +85,8 @@ export const VERIFY_TUNING: Readonly<VerifyTuning> = {
 /**
  * A mark's probability from the ink's support for it (the weighed shares of the readings that earn it): a Platt fit
  * of how often such marks agreed with the teacher on dev2 pages, every capture condition, read with the ensemble's
- * views (tune.ts prints the fit; record 0129).
+ * views (tune.ts prints the fit; record 0129). It decides whether a mark is clear (`clearlyRight`, `clearlyOther`);
+ * the probability a mark states comes from STATED_CALIBRATION (record 0130).
  */
 export const MARK_CALIBRATION = { a: 0.754, b: 0.964 };
 /**
@@ -96,9 +97,9 @@ export const MARK_CALIBRATION = { a: 0.754, b: 0.964 };
  * child had often written it), while clear marks agreed 99.9% of the time.
  */
 export const STATED_CALIBRATION = {
-  clear: { a: 0.423, b: 5.698 },
-  lookedFull: { a: 0.848, b: 1.995 },
-  lookedShort: { a: 0.626, b: -0.75 },
+  clear: { a: 1.018, b: 4.085 },
+  lookedFull: { a: 0.838, b: 2.004 },
+  lookedShort: { a: 0.59, b: -0.676 },
 };
 /** Development only: tune.ts records each verdict (the support its probability is stated from) to fit the maps. */
 export const verdictLog: {
