@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { getOcrEngine, gradeSubmission, parseAnswerKey, readDocument } from "../../workers/grading/engines";
+import { getOcrEngine, gradeSubmission, keyNumberValues, parseAnswerKey, readDocument } from "../../workers/grading/engines";
 import { setVerifyTuning, verdictLog, VERIFY_TUNING, type VerifyTuning } from "../../workers/grading/judging/handwriting";
 import { MODELS } from "../../workers/grading/reading/handwriting/models";
 import { printedPass } from "../../workers/grading/reading/ocr/paddle";
@@ -47,6 +47,8 @@ const modelHash =
         .join(""),
     )
     .update(ocrHash)
+    // Read with the key's numbers, as the pipeline and eval:handwriting read (record 0130; before, without them).
+    .update("keyNumbers")
     .digest("hex")
     .slice(0, 12);
 
@@ -71,7 +73,8 @@ for (const split of splits) {
       const kept = existsSync(ocrFile);
       printedPass.replay = kept ? (JSON.parse(readFileSync(ocrFile, "utf8")) as ReadLine[]) : undefined;
       printedPass.record = (lines) => kept || writeFileSync(ocrFile, JSON.stringify(lines));
-      const read: Read = { page, reading: await readDocument(bytes) };
+      const key = parseAnswerKey(page.key, { totalPoints: page.questions.length });
+      const read: Read = { page, reading: await readDocument(bytes, { keyNumbers: keyNumberValues(key) }) };
       printedPass.replay = printedPass.record = undefined;
       writeFileSync(file, JSON.stringify(read));
       pages.push({ ...read, condition, seed: SEED + p });

@@ -47,7 +47,13 @@ function strip(written: string, seed = 11) {
 }
 
 /** "3. 12 + 5 =" in print, then `written` in pencil, which PP-OCR read as the words `seen` places on the answer. */
-function joinedAnswer(written: string, seen: (x: number, width: number) => ReadWord[], confidence = 0.8, seed?: number) {
+function joinedAnswer(
+  written: string,
+  seen: (x: number, width: number) => ReadWord[],
+  confidence = 0.8,
+  seed?: number,
+  keyNumbers?: readonly number[],
+) {
   const { page, answerX, answerW } = strip(written, seed);
   const words = [word("3.", 10, 30), word("12", 60, 60), word("+", 140, 30), word("5", 190, 40), word("=", 250, 40)];
   words.push(...seen(answerX, answerW));
@@ -57,7 +63,7 @@ function joinedAnswer(written: string, seen: (x: number, width: number) => ReadW
     bbox: { x: 10, y: 20, width: answerX + answerW - 10, height: 60 },
     words,
   };
-  return joinHandwriting(page, [line], 0.9)[0];
+  return joinHandwriting(page, [line], 0.9, keyNumbers)[0];
 }
 
 describe("the handwriting reader joins PP-OCR", () => {
@@ -224,6 +230,20 @@ describe("the handwriting reader joins PP-OCR", () => {
       words,
     };
     expect(joinHandwriting(page, [line], 0.9)[0].words.map((w) => w.text)).toEqual(["3.", "12", "+", "5", "=", "4", "/6"]);
+  });
+
+  it("reads a slash fraction again when its slash, read as a 1, makes the key's number (a written 419 read '4/9')", () => {
+    const seen = (x: number, width: number) => [word("4/9", x, width, 0.8)];
+    // Without the key's numbers, or when the fraction is the key's own (4/9 is 0.444...), it stays PP-OCR's: the
+    // handwriting reader reads a stacked bar only.
+    for (const keyNumbers of [undefined, [4 / 9], [418]]) {
+      const kept = joinedAnswer("419", seen, 0.8, undefined, keyNumbers);
+      expect(kept.words.at(-1)?.text).toBe("4/9");
+      expect(kept.words.at(-1)?.alternatives).toBeUndefined();
+    }
+    const read = joinedAnswer("419", seen, 0.8, undefined, [419]).words.at(-1)!;
+    expect(read.alternatives?.ocr.text).toBe("4/9");
+    expect(read.alternatives?.readings.map((r) => r.text)).toContain("419");
   });
 
   it("leaves a printed line alone", () => {

@@ -104,7 +104,17 @@ function readAgain(
   return { alternatives, inkUnits: read.inkUnits };
 }
 
-const isNumberLike = (text: string) => NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && !/\d\/\d/.test(text);
+/**
+ * A slash fraction PP-OCR read ("4/9") whose slash, read as a 1, makes one of the key's numbers (419): a handwritten
+ * 1 leans like a slash, so the handwriting reader reads the ink and the key is verified against it (0130). Any other
+ * slash fraction stays PP-OCR's: the handwriting reader reads a stacked bar only (0042).
+ */
+export function slashForOne(text: string, keyNumbers: readonly number[] | undefined): boolean {
+  return !!keyNumbers?.length && /^\d+\/\d+$/.test(text) && keyNumbers.includes(Number(text.replace("/", "1")));
+}
+
+const isNumberLike = (text: string, keyNumbers?: readonly number[]) =>
+  NUMBER_LIKE.test(text.trim()) && /\d|[qy]/.test(text) && (!/\d\/\d/.test(text) || slashForOne(text.trim(), keyNumbers));
 
 /** A plain number as PP-OCR spells one: digits, a decimal point or comma, a slash fraction, a sign. */
 const PLAIN_NUMBER = /^[-−–]?\d+(?:[.,/]\d+)*$/;
@@ -119,9 +129,15 @@ function looksPrinted(words: ReadWord[], darkness: () => number, printDarkness: 
 }
 
 /** Why a word is read again by the handwriting reader, or undefined when it is left to PP-OCR. */
-function reason(word: ReadWord, darkness: () => number, printDarkness: number, prose: boolean): WordAlternatives["why"] | undefined {
+function reason(
+  word: ReadWord,
+  darkness: () => number,
+  printDarkness: number,
+  prose: boolean,
+  keyNumbers?: readonly number[],
+): WordAlternatives["why"] | undefined {
   const text = word.text.trim();
-  if (!isNumberLike(text)) return undefined;
+  if (!isNumberLike(text, keyNumbers)) return undefined;
   const pencil = printDarkness > 0 && darkness() < PENCIL * printDarkness;
   // A number inside a sentence ("How many centimeters are in 5.5") is print, unless its strokes are pencil.
   if (prose) return pencil ? "pencil" : undefined;
@@ -151,9 +167,15 @@ function labelAt(words: ReadWord[]): number {
   return words[0] && /^\p{L}$/u.test(words[0].text) && label(1) ? 1 : -1;
 }
 
-function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { from: number; to: number; why: WordAlternatives["why"] }[] {
+function groupsOf(
+  page: GreyImage,
+  line: ReadLine,
+  printDarkness: number,
+  keyNumbers?: readonly number[],
+): { from: number; to: number; why: WordAlternatives["why"] }[] {
   const groups: { from: number; to: number; why: WordAlternatives["why"] }[] = [];
   const words = line.words;
+  const numberLike = (text: string) => isNumberLike(text, keyNumbers);
   // An answer's place: the few short words after a box's last "=" (or a box of a short number alone), whatever
   // PP-OCR made of them ("a 60", "5 / b", "6 + 21"), when they hold a digit.
   const eq = words.findLastIndex((w) => w.text === "=" || w.text.endsWith("="));
@@ -167,10 +189,12 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     // No word of three letters or more ("cm" may follow a number; "S αl" for a written 521 is three marks, no word),
     // unless after "=" it is all digit look-alikes, read unsurely ("SOS" at 0.44 for a written 505).
     !tail.some((w) => /\p{L}{3}/u.test(w.text) && !(eq >= 0 && w.confidence < UNSURE_OCR && NUMBER_LIKE.test(w.text))) &&
-    // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042); so is a
-    // percent PP-OCR read fairly surely, which it has no sign for ("50%" read "5096"; a "%" inside digits, "1%6", is
-    // a handwritten digit misread).
-    !tail.some((w) => /^\d+\/\d+$/.test(w.text) || (PERCENT.test(w.text) && w.confidence >= UNSURE_OCR)) &&
+    // A slash fraction on one line ("5/2") is PP-OCR's: the handwriting reader reads a stacked bar only (0042), unless
+    // its slash read as a 1 makes the key's number (slashForOne); so is a percent PP-OCR read fairly surely, which it
+    // has no sign for ("50%" read "5096"; a "%" inside digits, "1%6", is a handwritten digit misread).
+    !tail.some(
+      (w) => (/^\d+\/\d+$/.test(w.text) && !slashForOne(w.text, keyNumbers)) || (PERCENT.test(w.text) && w.confidence >= UNSURE_OCR),
+    ) &&
     // Words far apart are not one number: a row of short answers, one a column ("36      21      363").
     !tail.some(
       (w, i) =>
@@ -188,24 +212,25 @@ function groupsOf(page: GreyImage, line: ReadLine, printDarkness: number): { fro
     const near = (a: ReadWord, b: ReadWord) => b.bbox.x - (a.bbox.x + a.bbox.width) <= 0.8 * Math.max(a.bbox.height, b.bbox.height);
     // Two numbers side by side with nothing between them are one number PP-OCR split ("45 4"): a misread.
     const split =
-      isNumberLike(words[i].text) &&
+      numberLike(words[i].text) &&
       i + 1 < words.length &&
-      isNumberLike(words[i + 1].text) &&
+      numberLike(words[i + 1].text) &&
       near(words[i], words[i + 1]) &&
       !looksPrinted(words.slice(i, i + 2), () => strokeDarkness(page, spanOf(words.slice(i, i + 2))), printDarkness);
     const why =
-      reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness, prose) ?? (split && !prose ? "misread" : undefined);
+      reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness, prose, keyNumbers) ??
+      (split && !prose ? "misread" : undefined);
     if (!why) continue;
     let from = i;
     let to = i;
     while (
       from > 0 &&
       !(from === 1 && /^\d{1,3}[.):]$/.test(words[0].text)) &&
-      isNumberLike(words[from - 1].text) &&
+      numberLike(words[from - 1].text) &&
       near(words[from - 1], words[from])
     )
       from--;
-    while (to < words.length - 1 && isNumberLike(words[to + 1].text) && near(words[to], words[to + 1])) to++;
+    while (to < words.length - 1 && numberLike(words[to + 1].text) && near(words[to], words[to + 1])) to++;
     if ((groups.at(-1)?.to ?? -1) >= from) continue;
     groups.push({ from, to, why });
     i = to;
@@ -224,7 +249,7 @@ export function setHandwritingPass(on: boolean): void {
  * word ("19 6" → "196") carrying both readers' readings. `printDarkness` is how dark the page's printed strokes are
  * (printDarknessOf; 0 when unknown: no pencil test).
  */
-export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number): ReadLine[] {
+export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarkness: number, keyNumbers?: readonly number[]): ReadLine[] {
   if (!handwritingPass) return lines;
   let budget = MAX_WORDS;
   return lines.map((read) => {
@@ -237,7 +262,7 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
     // Words taken from the worksheet's printed layout (read little) are print: never read again as handwriting.
     const groups =
       budget > 0
-        ? groupsOf(page, line, printDarkness)
+        ? groupsOf(page, line, printDarkness, keyNumbers)
             .filter(({ from, to }) => !line.words.slice(from, to + 1).some((w) => w.printed))
             .slice(0, budget)
         : [];

@@ -355,7 +355,7 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     // as an answer written after "=" may be boxed apart from its question, or split over two boxes.
     // And a number's point the recogniser left out, where the ink shows it, is noted on its word (lost-points.ts).
     // A word sitting on a rule (a blank's line) is marked so (on-rule.ts).
-    const joined = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines)));
+    const joined = markLostPoints(grey, joinHandwriting(grey, groupRows(lines), printDarknessOf(grey, lines), keyNumbers));
     // A short plain number is read again alone: a bar or point the line's reading lost is noted (read-alone.ts).
     const plain = wordsToReadAlone(joined, keyNumbers);
     const alone = await readAlone(grey, plain);
