@@ -232,18 +232,20 @@ describe("the handwriting reader joins PP-OCR", () => {
     expect(joinHandwriting(page, [line], 0.9)[0].words.map((w) => w.text)).toEqual(["3.", "12", "+", "5", "=", "4", "/6"]);
   });
 
-  it("reads a slash fraction again when its slash, read as a 1, makes the key's number (a written 419 read '4/9')", () => {
+  it("reads a slash fraction again when its slash, read as a 1, makes the key's number or one a digit away ('4/9')", () => {
     const seen = (x: number, width: number) => [word("4/9", x, width, 0.8)];
-    // Without the key's numbers, or when the fraction is the key's own (4/9 is 0.444...), it stays PP-OCR's: the
-    // handwriting reader reads a stacked bar only.
-    for (const keyNumbers of [undefined, [4 / 9], [418]]) {
+    // Without the key's numbers, when the fraction is the key's own (4/9 is 0.444...), or when the key is two digits
+    // away, it stays PP-OCR's: the handwriting reader reads a stacked bar only.
+    for (const keyNumbers of [undefined, [4 / 9], [518], [4190]]) {
       const kept = joinedAnswer("419", seen, 0.8, undefined, keyNumbers);
       expect(kept.words.at(-1)?.text).toBe("4/9");
       expect(kept.words.at(-1)?.alternatives).toBeUndefined();
     }
-    const read = joinedAnswer("419", seen, 0.8, undefined, [419]).words.at(-1)!;
-    expect(read.alternatives?.ocr.text).toBe("4/9");
-    expect(read.alternatives?.readings.map((r) => r.text)).toContain("419");
+    for (const keyNumbers of [[419], [409]]) {
+      const read = joinedAnswer("419", seen, 0.8, undefined, keyNumbers).words.at(-1)!;
+      expect(read.alternatives?.ocr.text).toBe("4/9");
+      expect(read.alternatives?.readings.map((r) => r.text)).toContain("419");
+    }
   });
 
   it("leaves a printed line alone", () => {

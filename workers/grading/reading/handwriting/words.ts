@@ -105,12 +105,19 @@ function readAgain(
 }
 
 /**
- * A slash fraction PP-OCR read ("4/9") whose slash, read as a 1, makes one of the key's numbers (419): a handwritten
- * 1 leans like a slash, so the handwriting reader reads the ink and the key is verified against it (0130). Any other
- * slash fraction stays PP-OCR's: the handwriting reader reads a stacked bar only (0042).
+ * A slash fraction PP-OCR read ("4/9") whose slash, read as a 1, makes one of the key's whole numbers (419) or one a
+ * digit away from it (a written 712 read "7/2", key 702): a handwritten 1 leans like a slash, so the handwriting
+ * reader reads the ink and the key is verified against it (0130). Any other slash fraction stays PP-OCR's: the
+ * handwriting reader reads a stacked bar only (0042).
  */
 export function slashForOne(text: string, keyNumbers: readonly number[] | undefined): boolean {
-  return !!keyNumbers?.length && /^\d+\/\d+$/.test(text) && keyNumbers.includes(Number(text.replace("/", "1")));
+  if (!keyNumbers?.length || !/^\d+\/\d+$/.test(text)) return false;
+  const asOne = text.replace("/", "1");
+  return keyNumbers.some((n) => {
+    const key = String(n);
+    if (!Number.isInteger(n) || key.length !== asOne.length) return false;
+    return [...key].filter((c, i) => c !== asOne[i]).length <= 1;
+  });
 }
 
 const isNumberLike = (text: string, keyNumbers?: readonly number[]) =>
