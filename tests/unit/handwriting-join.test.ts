@@ -150,6 +150,22 @@ describe("the handwriting reader joins PP-OCR", () => {
     ).toBe(true);
   });
 
+  it("takes a slash PP-OCR read surely for the 1 the handwriting reader sees ('3/3' against its '313')", () => {
+    // A dev2 phone page: a written 313 (the key) PP-OCR read "3/3" at 0.97, read again as the key's number (slashForOne).
+    const read = (best: string) =>
+      readAs(
+        [
+          [best, 0.9],
+          ["315", 0.05],
+        ],
+        "3/3",
+        0.97,
+      );
+    expect(printed(read("313"))).toBe(false);
+    // A reading with no 1 there is no sign of handwriting: PP-OCR's sure fraction stays print.
+    expect(printed(read("383"))).toBe(true);
+  });
+
   it("keeps both readings when the handwriting reader surely sees one digit more than PP-OCR, unsure which", () => {
     const read = (readings: [string, number][], ocr: string) => readAs(readings, ocr, 0.99);
     // Dev phone pages: a written 882 PP-OCR read "88" surely, a written 235 it read "35".

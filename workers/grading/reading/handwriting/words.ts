@@ -330,7 +330,9 @@ export function overCut(a: WordAlternatives): boolean {
 export function printed(a: WordAlternatives): boolean {
   const seen = a.ocr.text.replace(/\s+/g, "");
   if (!PLAIN_NUMBER.test(seen)) return false;
-  if (a.readings.some((r) => r.text === seen && r.share >= SEEN_AMONG)) return false;
+  // A slash PP-OCR read may be a handwritten 1 (slashForOne): the reader seeing "313" sees PP-OCR's "3/3".
+  const asOne = seen.replace("/", "1");
+  if (a.readings.some((r) => (r.text === seen || r.text === asOne) && r.share >= SEEN_AMONG)) return false;
   const best = a.readings[0];
   if (!best) return true;
   // The reader's points and commas between digits do not hide the digit PP-OCR lost ("4,69", "4.69" and "469" for
