@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
-import { joinHandwriting, lostOneOfMore, overCut, printed } from "../../workers/grading/reading/handwriting/words";
+import { lostOneOfMore, overCut, printed } from "../../workers/grading/reading/handwriting/print-or-ink";
+import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
 const pool = new Map<number, LabelledDigit[]>();

@@ -8,7 +8,7 @@ import type { QuestionContext } from "../answers/question-context";
 import type { TextLine } from "../answers/student-work";
 import { inkSupport } from "../reading/handwriting/lattice";
 import { calibrated } from "../reading/handwriting/reader";
-import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/words";
+import { oneDigitApart, SURE_PRINT, within } from "../reading/handwriting/print-or-ink";
 import type { WordAlternatives } from "../reading/types";
 import { judgeAnswer } from "./judge";
 import type { Judgement } from "./judgement";

@@ -1,7 +1,7 @@
 // One slip from the key, and digits that look alike (decisions 0058, 0075): how a reading of handwritten digits may
 // differ from the key's answer by a child's slip or by a reader's misread. Used by the verification of handwritten
 // answers (handwriting.ts) and by the looks at answers PP-OCR read alone (lookalikes.ts).
-import { within } from "../reading/handwriting/words";
+import { within } from "../reading/handwriting/print-or-ink";
 
 /** The places where two texts of one length differ. */
 const differingPlaces = (a: string, b: string) => [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
