@@ -73,15 +73,12 @@ interface Step {
  * their template step has ended. A page a reader takes meanwhile waits for those already read before it looks for
  * the template: without the wait, the page taken the moment the third page's reader frees up is read alone, as the
  * template that page finds is not stored yet (2.4 s of a reader's CPU a page, for a wait of tens of milliseconds).
- * And it waits for those still being read when they are the pages the template is first looked for from: the
- * fourth page of a set, read while the third is, is then read little, not whole (bench:jobs). Only once a page of
- * the set is stored: uploads read from their text (Word files, typed PDFs) are never stored and never wait so.
+ * It does not wait for pages still being read: a waiting page keeps its reader idle, and the fourth page of a set,
+ * read whole beside the third, ends the set sooner than read little after it (docs/decisions/0131, superseding 0083).
  */
 const stepsUnderWay = new Map<string, Map<string, Step>>();
 /** The longest a page waits for steps of pages already read: a step that hangs never holds a reader for long. */
 const STEP_WAIT_MS = 3000;
-/** The longest it waits for pages still being read whole (one photographed page: 2 to 5 s in a busy reader). */
-const READ_WAIT_MS = 12_000;
 
 export interface TemplateStep {
   /** The page is read (its template step follows). */
@@ -107,32 +104,15 @@ export function templateStepUnderWay(assignmentId: string, submissionId: string)
   };
 }
 
-/** The submissions whose pages are stored to find the template from (at most TEMPLATE_PAGES of them). */
-async function storedPages(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<Set<string>> {
-  const prefix = classSetPagesPrefix(teacherId, assignmentId);
-  const listed = await bucket.list({ prefix, limit: TEMPLATE_PAGES });
-  return new Set(listed.objects.map((o) => o.key.slice(prefix.length).replace(/\.json$/, "")));
-}
-
 /** The kept template, once the steps it may come from have ended (see stepsUnderWay), when none is kept yet. */
 export async function templateWhenRead(bucket: R2Bucket, teacherId: string, assignmentId: string): Promise<WorksheetTemplate | undefined> {
   const kept = await keptTemplate(bucket, teacherId, assignmentId);
   const steps = stepsUnderWay.get(assignmentId);
   if (kept || !steps?.size) return kept;
-  let awaited = [...steps.values()].filter((s) => s.read);
-  let limit = STEP_WAIT_MS;
-  if (awaited.length < steps.size) {
-    const stored = await storedPages(bucket, teacherId, assignmentId);
-    const pages = new Set([...stored, ...steps.keys()]);
-    // A page stored already says the uploads are class-set pages (a document read from its text is never stored).
-    if (stored.size > 0 && stored.size < TEMPLATE_PAGES && pages.size >= TEMPLATE_PAGES) {
-      awaited = [...steps.values()];
-      limit = READ_WAIT_MS;
-    }
-  }
+  const awaited = [...steps.values()].filter((s) => s.read);
   if (!awaited.length) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(awaited.map((s) => s.ended)), new Promise<void>((done) => (timer = setTimeout(done, limit)))]);
+  await Promise.race([Promise.all(awaited.map((s) => s.ended)), new Promise<void>((done) => (timer = setTimeout(done, STEP_WAIT_MS)))]);
   clearTimeout(timer);
   return keptTemplate(bucket, teacherId, assignmentId);
 }

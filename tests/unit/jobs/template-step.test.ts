@@ -1,6 +1,6 @@
 // A page a reader takes while other pages of its class set are read alone (workers/grading/class-set.ts) waits for
-// their template steps, so that it is read against the template they store: for those already read, always; for
-// those still being read, when they are the pages the template is first looked for from.
+// the template steps of those already read, so that it is read against the template they store; it never waits for
+// pages still being read, which would keep its reader idle (docs/decisions/0131).
 import { describe, expect, it } from "vitest";
 import { classSetPageKey, classSetTemplateKey } from "../../../core/files/class-set-keys";
 import { templateStepUnderWay, templateWhenRead } from "../../../workers/grading/class-set";
@@ -79,16 +79,14 @@ describe("the template when a page is read", () => {
     reading.end();
   });
 
-  it("waits for the pages being read when they make up the pages the template is first found from", async () => {
+  it("does not wait for pages still being read, even those the template is first found from (0131)", async () => {
     const { objects, r2 } = bucket();
     objects.set(classSetPageKey("t-1", "a-7", "s-1"), "{}");
-    const second = templateStepUnderWay("a-7", "s-2");
-    second.read(); // read, its template step not yet ended: its page is not stored yet
-    const third = templateStepUnderWay("a-7", "s-3");
-    const fourth = templateWhenRead(r2, "t-1", "a-7");
-    expect(await stillWaiting(fourth)).toBe(true);
     objects.set(classSetPageKey("t-1", "a-7", "s-2"), "{}");
-    second.end(); // stored, and no template yet from two pages
+    const third = templateStepUnderWay("a-7", "s-3"); // still being read: the fourth page is read alone beside it
+    expect(await stillWaiting(templateWhenRead(r2, "t-1", "a-7"))).toBe(false);
+    third.read(); // read, its template step not yet ended: now the fourth page waits for it
+    const fourth = templateWhenRead(r2, "t-1", "a-7");
     expect(await stillWaiting(fourth)).toBe(true);
     objects.set(classSetTemplateKey("t-1", "a-7"), JSON.stringify(template));
     third.end();
