@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswerKey } from "../../../workers/grading/answers/answer-key";
 import { gradeSubmission } from "../../../workers/grading/judging/grade";
-import { lostBarDoubt, lostDigitDoubt } from "../../../workers/grading/judging/points-seen";
+import { lostBarDoubt, lostDigitDoubt, lostPointDoubt } from "../../../workers/grading/judging/points-seen";
 import { parseRubric } from "../../../workers/grading/judging/rubric";
 import { GradingResult } from "../../../core/grading/result";
 import { solveQuestion } from "../../../workers/grading/judging/solver";
@@ -56,6 +56,20 @@ describe("gradeSubmission with a key", () => {
       [0, false],
     ]);
     expect(result.questions[0]!.reviewReason).toContain('"225" may be 2.25: a decimal point may have been lost in reading.');
+  });
+
+  it("does not take a zero more after a whole-number key for a lost point, unless the key is written with one (0132)", () => {
+    const [q294, q20, q3, q12] = parseAnswerKey("1. 294\n2. 20\n3. 3.0\n4. 12.5", { totalPoints: 8 }).questions;
+    // "2940" for 294 is a slip of place value, not 294.0 with its point lost.
+    expect(lostPointDoubt(q294!, "2940", undefined, 0)).toBeUndefined();
+    expect(lostPointDoubt(q20!, "200", undefined, 0)).toBeUndefined();
+    // A key written with a point asks for it: "30" may be its 3.0, and "1250" may be 12.50 whatever the key.
+    expect(lostPointDoubt(q3!, "30", undefined, 0)).toBe('"30" may be 3.0: a decimal point may have been lost in reading.');
+    expect(lostPointDoubt(q12!, "1250", undefined, 0)).toBe('"1250" may be 12.50: a decimal point may have been lost in reading.');
+    expect(lostPointDoubt(q294!, "29400", undefined, 0)).toBeUndefined();
+    // A point lost before digits other than zeros is still asked where the key has no point: "225" may be 2.25 = 9/4.
+    const [q94] = parseAnswerKey("1. 9/4", { totalPoints: 2 }).questions;
+    expect(lostPointDoubt(q94!, "225", undefined, 0)).toBe('"225" may be 2.25: a decimal point may have been lost in reading.');
   });
 
   it("takes the answer after its question on the line for the student's, not the question's own number", () => {

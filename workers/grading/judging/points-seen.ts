@@ -70,8 +70,12 @@ export function lostPointDoubt(
   const number = answer.match(/\d{2,}/);
   if (!number) return undefined;
   const digits = number[0];
+  // Where the key's answers are written without a point, "2940" for 294 is a place-value slip, not 294.0 with its
+  // point lost: a child seldom writes a whole number's ".0" (as lostDigitDoubt leaves a zero more at the end, 0132).
+  const keyWithoutPoint = !question.accepted.some((a) => /\d[.,]\d/.test(a.raw));
   for (let at = 1; at < digits.length; at++) {
     const pointed = `${digits.slice(0, at)}.${digits.slice(at)}`;
+    if (keyWithoutPoint && /^0+$/.test(digits.slice(at))) continue;
     if (raisedBy(question, answer, number, pointed, context, credit))
       return `"${digits}" may be ${pointed}: a decimal point may have been lost in reading.`;
   }
