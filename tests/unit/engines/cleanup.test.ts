@@ -1,7 +1,7 @@
 // Page clean-up on synthetic pixels: each step does what it claims, independent of the OCR engine.
 import { describe, expect, it } from "vitest";
 import { encodePgm, estimateLineHeight, estimateSkew, turnAndScale, type GreyImage } from "../../../workers/grading/reading/ocr/cleanup";
-import { flatField } from "../../../workers/grading/reading/ocr/grey-filters";
+import { flatField, inkCells } from "../../../workers/grading/reading/ocr/grey-filters";
 import { findPage, homography } from "../../../workers/grading/reading/ocr/page-warp";
 
 /** A white page with dark text-like bars (lines of "words") every `pitch` pixels, optionally tilted. */
@@ -95,5 +95,21 @@ describe("page clean-up", () => {
     const pgm = encodePgm({ data: new Uint8Array([0, 128, 255, 7]), width: 2, height: 2 });
     expect(new TextDecoder().decode(pgm.subarray(0, 11))).toBe("P5\n2 2\n255\n");
     expect([...pgm.subarray(11)]).toEqual([0, 128, 255, 7]);
+  });
+});
+
+describe("ink cells", () => {
+  it("finds a page's ink cells once, and gives each caller its own copy to clear", () => {
+    const data = new Uint8Array(6 * 4).fill(255);
+    data[1 * 6 + 4] = 0; // pixel (4, 1): cell (2, 0)
+    data[3 * 6 + 0] = 100; // pixel (0, 3): cell (0, 1)
+    const page: GreyImage = { data, width: 6, height: 4 };
+    const first = inkCells(page, 2, 128);
+    expect([...first]).toEqual([0, 0, 1, 1, 0, 0]);
+    first.fill(0); // unread-ink.ts clears the cells it has accounted for
+    expect([...inkCells({ ...page }, 2, 128)]).toEqual([0, 0, 1, 1, 0, 0]);
+    // Another threshold or another page's pixels are looked at afresh.
+    expect([...inkCells(page, 2, 50)]).toEqual([0, 0, 1, 0, 0, 0]);
+    expect([...inkCells({ data: new Uint8Array(24).fill(0), width: 6, height: 4 }, 2, 128)]).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });
