@@ -289,7 +289,8 @@ export function stretch(img: GreyImage): GreyImage {
 
 export function otsu(data: Uint8Array): number {
   const hist = new Float64Array(256);
-  for (const v of data) hist[v]++;
+  // Indexed: `for…of` over a typed array runs about six times slower in V8.
+  for (let i = 0; i < data.length; i++) hist[data[i]!]++;
   const total = data.length;
   let sum = 0;
   for (let i = 0; i < 256; i++) sum += i * hist[i];
