@@ -224,7 +224,9 @@ export function findTemplate<P extends Pick<PageReading, "lines">>(
   // answer nor a word of one ("cm" of "850 cm"), and not where the reference or its own page has an answer (a
   // unanimous answer the reference left out).
   const keyParts = new Set(answers.flatMap((a) => a.trim().split(/\s+/).slice(1)).map(loose));
-  const printedInk = reference.flatMap((w, i) => (printed.has(w) ? [refInk[i]!] : []));
+  // Every word the template keeps, its punctuation too: a "×" is punctuation to registration but the x it is often
+  // read as to ink, and another page's "×" at its place is not a word the reference lost.
+  const printedInk = reference.flatMap((w, i) => (printed.has(w) || !w.text ? [refInk[i]!] : []));
   const answerHere = (ink: Ink) => refInk.some((o, i) => near(o, ink, height, true) && (isAnswer(reference[i]!, i) || answerWord(i)));
   // Where each registered page, read alone, has its answers (answer-places.ts): word by word, in pageWords' order.
   const answeredAt = registered.map((r) => {
