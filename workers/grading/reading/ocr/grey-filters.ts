@@ -348,19 +348,10 @@ export function remap(img: GreyImage, width: number, height: number, map: (x: nu
 }
 
 /**
- * The last ink cells found on a page's pixels: the checks for bubbles, rings, ticks, leaders and unread ink each ask
- * for the same page's (about 6 ms a photographed page each). Kept by the pixels, which no filter changes in place;
- * each caller gets its own copy, since some clear cells as they go.
- */
-const inkCellsKept = new WeakMap<Uint8Array, { width: number; cell: number; ink: number; cells: Uint8Array }>();
-
-/**
  * The page looked at in cells `cell` pixels a side: a cell is ink (1) when any of its pixels is darker than `ink`.
  * Row by row, `Math.ceil(width / cell)` cells a row.
  */
 export function inkCells(page: GreyImage, cell: number, ink: number): Uint8Array {
-  const kept = inkCellsKept.get(page.data);
-  if (kept?.width === page.width && kept.cell === cell && kept.ink === ink) return kept.cells.slice();
   const w = Math.ceil(page.width / cell);
   const cells = new Uint8Array(w * Math.ceil(page.height / cell));
   const column = new Int32Array(page.width);
@@ -370,8 +361,7 @@ export function inkCells(page: GreyImage, cell: number, ink: number): Uint8Array
     const cellRow = ((y / cell) | 0) * w;
     for (let x = 0; x < page.width; x++) if (page.data[row + x]! < ink) cells[cellRow + column[x]!] = 1;
   }
-  inkCellsKept.set(page.data, { width: page.width, cell, ink, cells });
-  return cells.slice();
+  return cells;
 }
 
 /** The paper's own grey: the middle of a sample of a page's pixels lighter than `ink` (a photo's paper is not white). */
