@@ -46,13 +46,30 @@ function varsObject(vars) {
 }
 
 /**
+ * What wrangler watches to rebuild a worker when its sources change, as it does by default, but through the operating
+ * system's file events: without a build command wrangler bundles in esbuild's watch mode, which polls every source
+ * file of the bundle, about a tenth of a core for the four bundles, idle or busy (docs/decisions/0133). The command
+ * does nothing: wrangler bundles the worker itself after it. Paths are relative to the config's folder. Neither list
+ * holds a `.wrangler` folder, where wrangler writes each bundle: watched, it would rebuild for ever.
+ */
+function watchedBuild(paths) {
+  return { command: "true", watch_dir: paths };
+}
+/** The grading worker's sources, from workers/grading (where its derived configs are). */
+const gradingBuild = () =>
+  watchedBuild([...readdirSync(join(root, "workers/grading")).filter((name) => !name.startsWith(".")), "../../core"]);
+/** The web worker's: its entry, the server code it imports, the Remix build and core (from the project's root). */
+const webBuild = () => watchedBuild(["workers/app.ts", "app", "build/server", "core"]);
+
+/**
  * Writes the derived configs: the grading worker's (readers bound, batch size = readers, `vars` added: wrangler
  * gives `--var` to the first config of a multi-config `wrangler dev` only) and each reader's. `tag` keeps two
  * layouts running at once on this machine (the e2e server and a test's own) from sharing, and so reloading,
  * each other's files.
  */
 export function writeLayoutConfigs(readers, { tag = "", vars = [] } = {}) {
-  const grading = readRawConfig({ config: join(root, "workers/grading/wrangler.toml") }).rawConfig;
+  const grading = { ...readRawConfig({ config: join(root, "workers/grading/wrangler.toml") }).rawConfig, build: gradingBuild() };
+  const web = { ...readRawConfig({ config: join(root, "wrangler.toml") }).rawConfig, build: webBuild() };
   const suffix = tag ? `-${tag}` : "";
   const names = Array.from({ length: readers }, (_, i) => `gradewell-reader-${i + 1}`);
   const [main, ...others] = grading.queues.consumers;
@@ -78,10 +95,12 @@ export function writeLayoutConfigs(readers, { tag = "", vars = [] } = {}) {
       compatibility_date: grading.compatibility_date,
       compatibility_flags: grading.compatibility_flags,
       rules: grading.rules,
+      build: grading.build,
     }),
   );
   const gradingConfig = writeJson(join(root, `workers/grading/.wrangler-dev-grading${suffix}.json`), localGrading);
-  return { gradingConfig, readerConfigs };
+  const webConfig = writeJson(join(root, `.wrangler-dev-web${suffix}.json`), web);
+  return { webConfig, gradingConfig, readerConfigs };
 }
 
 /** How often one process may crash and be started again before the whole layout stops. */
@@ -229,9 +248,9 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     });
   }
   const inspector = inspectorPort ?? (await freePort());
-  const { gradingConfig, readerConfigs } = writeLayoutConfigs(count, { tag: String(port), vars });
+  const { webConfig, gradingConfig, readerConfigs } = writeLayoutConfigs(count, { tag: String(port), vars });
   if (count === 0) {
-    processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
+    processes.push(wranglerDev("app", [webConfig, gradingConfig], port, inspector, persist, env, vars));
     return supervise(processes, stopAll, () => stopping);
   }
   const readers = [];
@@ -249,7 +268,7 @@ export async function startLocalServers({ port, persist, inspectorPort, vars = [
     warm(r);
     r.onRestart = () => warm(r);
   }
-  processes.push(wranglerDev("app", ["wrangler.toml", gradingConfig], port, inspector, persist, env, vars));
+  processes.push(wranglerDev("app", [webConfig, gradingConfig], port, inspector, persist, env, vars));
   return supervise(processes, stopAll, () => stopping);
 }
 
