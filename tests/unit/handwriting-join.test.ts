@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { seeded } from "../../scripts/handwriting/augment";
 import { composeLine } from "../../scripts/handwriting/compose";
 import { loadSplit, type LabelledDigit } from "../../scripts/handwriting/mnist";
-import { lostOneOfMore, overCut, printed } from "../../workers/grading/reading/handwriting/print-or-ink";
+import { certainPrint, lostOneOfMore, overCut, printed } from "../../workers/grading/reading/handwriting/print-or-ink";
 import { joinHandwriting } from "../../workers/grading/reading/handwriting/words";
 import type { ReadLine, ReadWord, WordAlternatives } from "../../workers/grading/reading/types";
 
@@ -149,6 +149,55 @@ describe("the handwriting reader joins PP-OCR", () => {
         ),
       ),
     ).toBe(true);
+  });
+
+  it("keeps a number PP-OCR read at 0.999 or more as print, whatever more the handwriting reader makes of a font's strokes", () => {
+    // Dev class sets' clean pages (roman, ticked): a serif font's "550" read "5503" by the reader, its "8.1" read "8.14".
+    expect(
+      certainPrint(
+        readAs(
+          [
+            ["5503", 0.8],
+            ["5501", 0.07],
+          ],
+          "550",
+          0.99992,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      certainPrint(
+        readAs(
+          [
+            ["8.14", 0.79],
+            ["8.1", 0.01],
+          ],
+          "8.1",
+          0.99917,
+        ),
+      ),
+    ).toBe(true);
+    // Less sure, the reader's digit more is a digit PP-OCR lost, as on handwritten pages ("35" for a written 235).
+    expect(certainPrint(readAs([["5503", 0.8]], "550", 0.998))).toBe(false);
+    expect(printed(readAs([["235", 0.9]], "35", 0.998))).toBe(false);
+    // A one-digit number may be one of several written ("7" for a written 77 at 0.9991 on a dev2 page).
+    expect(certainPrint(readAs([["77", 0.9]], "7", 0.9991))).toBe(false);
+    // A gap between digits is a child's ("6 76" for a written 676, read at 1.00 on a dev2 page).
+    expect(certainPrint(readAs([["6761", 0.8]], "6 76", 0.9999))).toBe(false);
+    // A slash may be a handwritten 1, however sure PP-OCR is; and when the reader sees PP-OCR's number, both stay.
+    expect(certainPrint(readAs([["313", 0.9]], "3/3", 0.9995))).toBe(false);
+    expect(
+      certainPrint(
+        readAs(
+          [
+            ["550", 0.6],
+            ["5503", 0.3],
+          ],
+          "550",
+          0.9999,
+        ),
+      ),
+    ).toBe(false);
   });
 
   it("takes a slash PP-OCR read surely for the 1 the handwriting reader sees ('3/3' against its '313')", () => {

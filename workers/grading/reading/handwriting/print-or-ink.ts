@@ -14,6 +14,12 @@ export const LOST_DIGIT = 0.8;
  * "393"), is a second witness: both readings are kept for the key to be verified against, not PP-OCR's alone.
  */
 export const ONE_DIGIT_APART = 0.4;
+/**
+ * PP-OCR this sure of a number two characters long or more reads print: the handwriting reader's reading with a digit
+ * more ("5503" for a font's "550" read at 0.9999), or one digit apart ("0.77" for its "0.7"), is its cut of the
+ * font's strokes, not a digit PP-OCR lost (docs/decisions/0134). A one-digit number may be one of several written.
+ */
+export const CERTAIN_PRINT = 0.999;
 
 /** A plain number as PP-OCR spells one: digits, a decimal point or comma, a slash fraction, a sign. */
 const PLAIN_NUMBER = /^[-−–]?\d+(?:[.,/]\d+)*$/;
@@ -79,6 +85,20 @@ export function lostOneOfMore(seen: string, readings: WordAlternatives["readings
 export function oneDigitApart(seen: string, best: { text: string; share: number }): boolean {
   if (!/^\d{3,}$/.test(seen) || best.text.length !== seen.length || !/^\d+$/.test(best.text)) return false;
   return best.share >= ONE_DIGIT_APART && [...seen].filter((c, i) => c !== best.text[i]).length === 1;
+}
+
+/**
+ * PP-OCR read, at CERTAIN_PRINT, a plain number of two characters or more, in one piece, that the handwriting reader
+ * does not see among its readings: print, whatever more ink or digits the reader found (`printed`'s and `dropsInk`'s
+ * exceptions).
+ */
+export function certainPrint(a: WordAlternatives): boolean {
+  // Left out: a slash, PP-OCR's handwritten 1 however sure (slashForOne, words.ts); a space, a child's gap between
+  // digits ("6 76" for a written 676, at 1.00).
+  const seen = a.ocr.text.trim();
+  if (!PLAIN_NUMBER.test(seen) || seen.includes("/") || seen.replace(/^[-−–]/, "").length < 2) return false;
+  if (a.ocr.confidence < CERTAIN_PRINT) return false;
+  return !a.readings.some((r) => r.text === seen && r.share >= SEEN_AMONG);
 }
 
 /**

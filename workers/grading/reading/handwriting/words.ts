@@ -8,7 +8,7 @@ import type { ReadLine, ReadWord, WordAlternatives } from "../types";
 import { withLostEquals } from "./equals";
 import { strokeDarkness } from "./darkness";
 import { clearStart, inkReach } from "./reach";
-import { dropsInk, overCut, printed, SURE_PRINT } from "./print-or-ink";
+import { certainPrint, dropsInk, overCut, printed, SURE_PRINT } from "./print-or-ink";
 import { calibrated, readHandwriting, type GreyImage } from "./reader";
 
 /** Digits and the marks of a number, with the letters and signs PP-OCR reads handwritten digits as. */
@@ -273,7 +273,7 @@ export function joinHandwriting(page: GreyImage, lines: ReadLine[], printDarknes
       const { alternatives, inkUnits } = readAgain(cropOf(page, line, from, to), ocr, why);
       joinCost.words++;
       joinCost.ms += performance.now() - started;
-      if (overCut(alternatives) || (printed(alternatives) && !dropsInk(ocr.text, inkUnits))) {
+      if (overCut(alternatives) || certainPrint(alternatives) || (printed(alternatives) && !dropsInk(ocr.text, inkUnits))) {
         words.push(...parts);
         continue;
       }
