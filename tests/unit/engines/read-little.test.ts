@@ -3,6 +3,7 @@
 // cut where the ink leaves a gap.
 import { describe, expect, it } from "vitest";
 import { confirmsLayout, fitBoxesToLayout, glimpsePlan } from "../../../workers/grading/reading/box-registration";
+import { partLine } from "../../../workers/grading/reading/ocr/box-crops";
 import { palestColumn } from "../../../workers/grading/reading/ocr/ink-gaps";
 import { applyAffine, inAnswerZone, printedBoxesAt, printedPartsAt } from "../../../workers/grading/reading/registration";
 import type { BoundingBox, PrintedLayout, ReadLine, ReadWord } from "../../../workers/grading/reading/types";
@@ -193,6 +194,67 @@ describe("reading only what is not print in a box (read little)", () => {
   it("leaves whole a box that does not start with print, and a box of print only", () => {
     expect(parts({ x: 100 + 30 * CHAR, y: 200, width: 4 * CHAR, height: H })).toBeUndefined();
     expect(parts(extent(LINES[0]![0], LINES[0]![1]))).toBeUndefined();
+  });
+});
+
+describe("a box's printed words placed on its own ink (read little)", () => {
+  const identity: [number, number, number, number, number, number] = [1, 0, 0, 0, 1, 0];
+  const drill: PrintedLayout = { words: words("11) 8 × 4 =", 100, 200), textHeight: H };
+  const printedEnd = 100 + "11) 8 × 4 =".length * CHAR;
+
+  it("moves the layout's words to where the box starts: a map off by most of a text height at a line's end", () => {
+    // The page's line, with its answer, sits 24 px further right than the map puts it (a phone snap's map).
+    const box = { x: 124, y: 200, width: ("11) 8 × 4 =".length + 3) * CHAR, height: H };
+    const part = printedPartsAt(identity, drill)!(box)!;
+    expect(part.words[0]!.bbox.x).toBeCloseTo(124, 0);
+    const [span] = part.unread;
+    // The span read starts after the page's own "=", not 24 px inside the printed words.
+    expect(box.x + span!.from * box.width).toBeCloseTo(printedEnd + 24, 0);
+  });
+
+  it("takes no word that lies before the box inside another box the detector found", () => {
+    // "8" boxed apart from "Round 8.001 to the nearest tenth.", its word's middle just before the box's start.
+    const exam: PrintedLayout = {
+      words: [...words("8", 100, 300), ...words("Round 8.001 to the nearest tenth.", 125, 300)],
+      textHeight: H,
+    };
+    const digit = { x: 96, y: 300, width: CHAR + 8, height: H };
+    const rest = { x: 117, y: 300, width: 125 + 33 * CHAR + 4 - 117, height: H };
+    expect(printedBoxesAt(identity, exam)!(rest)!.text).toBe("8 Round 8.001 to the nearest tenth.");
+    expect(printedBoxesAt(identity, exam)!(rest, [digit, rest])!.text).toBe("Round 8.001 to the nearest tenth.");
+  });
+});
+
+describe("a box's line from its printed words and its spans read", () => {
+  const box = { x: 100, y: 300, width: 200, height: H, points: [] } as unknown as Parameters<typeof partLine>[0];
+  const read = (text: string, x: number, width: number): ReadLine => ({
+    text,
+    confidence: 0.9,
+    bbox: { x, y: 300, width, height: H },
+    words: [{ text, confidence: 0.9, bbox: { x, y: 300, width, height: H } }],
+  });
+  const printedWord = (text: string, x: number, width: number): ReadWord => ({
+    text,
+    confidence: 0.99,
+    bbox: { x, y: 300, width, height: H },
+    printed: true,
+  });
+
+  it("leaves out the tail of a printed word the span took again, and a printed sign's end read as another sign", () => {
+    // The layout's "Question" ends 8 px short of its ink: the span after it read its "n" before the question's number.
+    const heading = { words: [printedWord("Question", 101, 128)], unread: [{ from: 0.7, to: 1 }] };
+    expect(
+      partLine(box, heading, [{ ...read("n", 221, 18), words: [read("n", 221, 18).words[0]!, read("6", 250, 15).words[0]!] }]).text,
+    ).toBe("Question 6");
+    const sum = { words: [printedWord("4", 148, 26), printedWord("=", 178, 26)], unread: [{ from: 0.4, to: 1 }] };
+    const spans = [{ ...read("-", 193, 28), words: [read("-", 193, 28).words[0]!, read("32", 237, 50).words[0]!] }];
+    expect(partLine(box, sum, spans).text).toBe("4 = 32");
+  });
+
+  it("keeps a word of the span that only starts like the printed word's end, or lies after it", () => {
+    const answer = { words: [printedWord("Answer:", 100, 126)], unread: [{ from: 0.6, to: 1 }] };
+    expect(partLine(box, answer, [read("r", 232, 16)]).text).toBe("Answer: r");
+    expect(partLine(box, answer, [read("ear", 220, 50)]).text).toBe("Answer: ear");
   });
 });
 

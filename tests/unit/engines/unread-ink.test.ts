@@ -65,6 +65,24 @@ describe("ink no word read covers", () => {
     expect(unreadInk(noisy, [line([word("How many", 98, 52)])], TEXT)).toEqual([]);
   });
 
+  it("finds a mark on a grainy page: specks do not make it too marked to tell, pieces the size of writing do", () => {
+    const grainy = paper();
+    letters(grainy, 100, 50, 10);
+    letters(grainy, 600, 48, 3); // "350", missed by the detector
+    // 500 specks of a pixel or two (a phone snap's grain) under the lines.
+    for (let i = 0; i < 500; i++) {
+      const [x, y] = [10 + (i % 100) * 8, 130 + Math.floor(i / 100) * 30];
+      grainy.data[y * W + x] = grainy.data[y * W + x + 1] = 30;
+    }
+    expect(unreadInk(grainy, [line([word("How many", 98, 52)])], TEXT)).toHaveLength(1);
+    // 450 pieces of ink a third of the text's height: a picture, or a page scribbled over.
+    const marked = paper();
+    letters(marked, 100, 50, 10);
+    letters(marked, 600, 48, 3);
+    for (let i = 0; i < 450; i++) letters(marked, 10 + (i % 90) * 10, 130 + Math.floor(i / 90) * 30, 1, 8);
+    expect(unreadInk(marked, [line([word("How many", 98, 52)])], TEXT)).toEqual([]);
+  });
+
   it("leaves out an answer box's edge cut short by the printed word beside it", () => {
     // A box from y 30 to y 100, "Answer" printed small in its top left corner: the word's pad covers the top of the
     // box's left edge, and the rest of the edge must not pass for a written "L" or "|".

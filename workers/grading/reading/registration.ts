@@ -231,12 +231,18 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
     bbox: boxOf(mappedBounds(word.bbox, back)),
     printed: true,
   });
-  const at = (box: BoundingBox) => {
+  const at = (box: BoundingBox, others: readonly BoundingBox[] = []) => {
     const t = mappedBounds(box, map);
     // A printed line's box is one line tall; a taller one holds something else too (a tilted answer beside it).
     if (t.bottom - t.top > 1.6 * H) return undefined;
     const middle = (t.top + t.bottom) / 2;
-    const near = words.filter((w) => w.at.x >= t.left - 0.25 * H && w.at.x <= t.right + 0.25 * H && Math.abs(w.at.y - middle) <= 0.5 * H);
+    // A word placed just before the box's start, inside another box the detector found, is that box's (a question's
+    // "8" boxed apart from "Round 8.001 to…": taken as this box's too, it was read twice, "8 8 R Round").
+    const elsewhere = (w: (typeof words)[number]) =>
+      w.at.x < t.left && others.some((o) => o !== box && inBounds(mappedBounds(o, map), w.at));
+    const near = words.filter(
+      (w) => w.at.x >= t.left - 0.25 * H && w.at.x <= t.right + 0.25 * H && Math.abs(w.at.y - middle) <= 0.5 * H && !elsewhere(w),
+    );
     const inside = oneLine(near, middle, H);
     if (betweenLines(inside, words, middle, H) && !startsItsLine(inside, words, H)) return undefined;
     return inside.some(({ word }) => normWord(word.text).length >= 2) ? { t, inside } : undefined;
@@ -250,12 +256,15 @@ function layoutAt(map: Affine, printed: PrintedLayout) {
  * the layout's words inside it span it end to end with no wide gap between them (a blank a student may have
  * filled). Undefined when the map cannot be inverted.
  */
-export function printedBoxesAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => ReadLine | undefined) | undefined {
+export function printedBoxesAt(
+  map: Affine,
+  printed: PrintedLayout,
+): ((box: BoundingBox, others?: readonly BoundingBox[]) => ReadLine | undefined) | undefined {
   const layout = layoutAt(map, printed);
   if (!layout) return undefined;
   const { H, at, toPage } = layout;
-  return (box) => {
-    const found = at(box);
+  return (box, others) => {
+    const found = at(box, others);
     if (!found) return undefined;
     const { t, inside } = found;
     // A number of the layout may be an answer most students gave: the box is read (in parts where it can be).
@@ -288,16 +297,27 @@ export interface PrintedPart {
  * from the layout and the spans between and after them, which alone are recognised (issue 30, read little).
  * Undefined when the box does not start with print at the layout's place: it is recognised whole.
  */
-export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: BoundingBox) => PrintedPart | undefined) | undefined {
+export function printedPartsAt(
+  map: Affine,
+  printed: PrintedLayout,
+): ((box: BoundingBox, others?: readonly BoundingBox[]) => PrintedPart | undefined) | undefined {
   const layout = layoutAt(map, printed);
   if (!layout) return undefined;
   const { H, at, toPage } = layout;
-  return (box) => {
-    const found = at(box);
+  return (box, others = []) => {
+    const found = at(box, others);
     if (!found || found.t.right - found.t.left < H) return undefined;
-    const { t, inside } = found;
-    const trusted = trustedPrint(inside.map(({ word }) => word));
-    if (!trusted[0] || Math.abs(inside[0]!.word.bbox.x - t.left) > 0.7 * H) return undefined;
+    const { t } = found;
+    const trusted = trustedPrint(found.inside.map(({ word }) => word));
+    const shift = t.left - found.inside[0]!.word.bbox.x;
+    if (!trusted[0] || Math.abs(shift) > 0.7 * H) return undefined;
+    // The box starts where its first printed word does: the layout's words are moved along by what the map missed
+    // there (a phone snap's map is off by up to a text height at a line's end), so that the spans' cuts and the
+    // printed words lie on the page's own ink ("8 × 4 = 32" read "4232": the 4 and the "=" fell outside their words).
+    const inside = found.inside.map((item) => ({
+      ...item,
+      word: { ...item.word, bbox: { ...item.word.bbox, x: item.word.bbox.x + shift } },
+    }));
     // Spans to read: the layout's numbers (read again: a student's answer may start like one), blanks between
     // words, and what follows the last word. The words kept are the trusted print between them.
     const spans: [number, number][] = [];
@@ -330,6 +350,10 @@ export function printedPartsAt(map: Affine, printed: PrintedLayout): ((box: Boun
     const read = kept.map(({ word }) => toPage(word));
     return { words: read, unread };
   };
+}
+
+function inBounds(b: Bounds, { x, y }: { x: number; y: number }): boolean {
+  return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
 }
 
 /** Whether a box of the page lies in one of the printed layout's answer zones, once registered onto it. */

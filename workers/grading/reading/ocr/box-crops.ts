@@ -97,14 +97,33 @@ export function partCrops(grey: GreyImage, image: Image, box: DetectedBox, part:
   });
 }
 
-/** The box's line: its printed words from the layout and its spans' words as read; one lying on a printed word (a margin's stroke) is left out. */
+/**
+ * The box's line: its printed words from the layout and its spans' words as read. Left out: a word lying on a printed
+ * word (a margin's stroke), and one overlapping a printed word's end that spells that word's last letters, or that
+ * is a sign where the printed word is one: the layout's word box ends short of its ink and the span took its tail.
+ * "Question 6" read "Question n 6" no longer gave the question's heading; "8 × 4 = 32" read "8 × 4 = - 32" had its
+ * "-" read into the answer.
+ */
 export function partLine(box: DetectedBox, part: PrintedPart, spans: (ReadLine | undefined)[]): ReadLine {
   const read = spans.filter((l): l is ReadLine => l !== undefined);
+  const signs = (text: string) => /^[^\p{L}\p{N}]+$/u.test(text);
+  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, "");
   const onPrint = (w: ReadWord) => {
     const x = w.bbox.x + w.bbox.width / 2;
-    return part.words.some((p) => x >= p.bbox.x && x <= p.bbox.x + p.bbox.width);
+    return part.words.some(
+      (p) =>
+        (x >= p.bbox.x && x <= p.bbox.x + p.bbox.width) ||
+        (w.bbox.x < p.bbox.x + p.bbox.width &&
+          x > p.bbox.x &&
+          (tailOf(letters(p.text), letters(w.text)) || (signs(p.text) && signs(w.text)))),
+    );
   };
   const words = [...part.words, ...read.flatMap((l) => l.words.filter((w) => !onPrint(w)))].sort((a, b) => a.bbox.x - b.bbox.x);
   const confidences = read.length ? read.map((l) => l.confidence) : part.words.map((w) => w.confidence);
   return { text: words.map((w) => w.text).join(" "), confidence: Math.min(...confidences), bbox: { ...box }, words };
+}
+
+/** Whether `tail` is the last letters of `word` (and not all of it): a printed word's end read again. */
+function tailOf(word: string, tail: string): boolean {
+  return tail.length > 0 && tail.length < word.length && word.endsWith(tail);
 }

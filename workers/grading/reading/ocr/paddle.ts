@@ -233,9 +233,9 @@ export async function createPaddleEngine(ort: Ort, assets: PaddleAssets): Promis
     typical = typicalHeight(boxes),
   ): Promise<ReadLine[]> {
     // The boxes' unprinted spans are cut first and recognised together.
-    const printed = boxes.map((box) => known?.(box));
+    const printed = boxes.map((box) => known?.(box, boxes));
     const spans = boxes.map((box, i) => {
-      const part = box.points && !printed[i] ? parts?.(box) : undefined;
+      const part = box.points && !printed[i] ? parts?.(box, boxes) : undefined;
       return part && { part, crops: partCrops(grey, image, box, part) };
     });
     const read = await readCrops(spans.flatMap((s) => s?.crops ?? []));

@@ -33,6 +33,8 @@ const TALL_ALONE = 0.7;
 const MAX_MARKS = 24;
 /** A page with more pieces of ink off its words than this is too marked to tell (noise, a picture): none is read. */
 const MAX_PIECES = 400;
+/** A piece less than this many text heights across and down is a speck, not counted against MAX_PIECES. */
+const SPECK = 0.25;
 /** Around a mark its box reaches this many of its heights beyond its ink (the detector's reach about half). */
 const MARGIN = 0.4;
 
@@ -83,7 +85,9 @@ export function unreadInk(page: GreyImage, lines: readonly ReadLine[], textHeigh
     }
   for (let i = 0; i < ink.length; i++) if (rules[i]) ink[i] = 0;
   const pieces = piecesOf(ink, w, h, cut, Math.ceil((WORD_PAD + TOUCH) * text)).filter((p) => p.y1 - p.y0 + 1 <= HIGH * text);
-  if (pieces.length > MAX_PIECES) return [];
+  // Specks (a phone snap's grain, hundreds of a pixel or two) do not make a page too marked: only pieces that could
+  // be part of writing count.
+  if (pieces.filter((p) => Math.max(p.x1 - p.x0, p.y1 - p.y0) + 1 >= SPECK * text).length > MAX_PIECES) return [];
   // A mark touching a word's ink beside it is the rest of that word (its box placed a little off), not writing.
   const marks = joined(pieces, JOIN * text).filter((m) => {
     if (m.touchesWord) return false;
