@@ -240,7 +240,7 @@ describe("a box's line from its printed words and its spans read", () => {
     printed: true,
   });
 
-  it("leaves out the tail of a printed word the span took again, and a printed sign's end read as another sign", () => {
+  it("leaves out what the span took again of a printed word's end: its last letters, its sign read as another, its label", () => {
     // The layout's "Question" ends 8 px short of its ink: the span after it read its "n" before the question's number.
     const heading = { words: [printedWord("Question", 101, 128)], unread: [{ from: 0.7, to: 1 }] };
     expect(
@@ -249,6 +249,18 @@ describe("a box's line from its printed words and its spans read", () => {
     const sum = { words: [printedWord("4", 148, 26), printedWord("=", 178, 26)], unread: [{ from: 0.4, to: 1 }] };
     const spans = [{ ...read("-", 193, 28), words: [read("-", 193, 28).words[0]!, read("32", 237, 50).words[0]!] }];
     expect(partLine(box, sum, spans).text).toBe("4 = 32");
+    // An option's label taken again with its number, or all of it again: "A) )9", "C) C) 13".
+    const options = {
+      words: [printedWord("A)", 100, 30), printedWord("C)", 180, 30)],
+      unread: [
+        { from: 0.15, to: 0.4 },
+        { from: 0.55, to: 1 },
+      ],
+    };
+    const labels = [read(")9", 124, 30), { ...read("C)", 200, 30), words: [read("C)", 200, 30).words[0]!, read("13", 240, 36).words[0]!] }];
+    const line = partLine(box, options, labels);
+    expect(line.text).toBe("A) 9 C) 13");
+    expect(line.words[1]!.bbox.x).toBeGreaterThan(130);
   });
 
   it("keeps a word of the span that only starts like the printed word's end, or lies after it", () => {

@@ -99,31 +99,42 @@ export function partCrops(grey: GreyImage, image: Image, box: DetectedBox, part:
 
 /**
  * The box's line: its printed words from the layout and its spans' words as read. Left out: a word lying on a printed
- * word (a margin's stroke), and one overlapping a printed word's end that spells that word's last letters, or that
- * is a sign where the printed word is one: the layout's word box ends short of its ink and the span took its tail.
- * "Question 6" read "Question n 6" no longer gave the question's heading; "8 × 4 = 32" read "8 × 4 = - 32" had its
- * "-" read into the answer.
+ * word (a margin's stroke), and what the span read again of a printed word's end, where the layout's word box ends
+ * short of its ink: a word overlapping that end which repeats its last characters, or is a sign where the printed
+ * word is one, and the characters a word starts with that repeat them. "Question 6" read "Question n 6" no longer
+ * gave the question's heading; "8 × 4 = 32" read "8 × 4 = - 32" had its "-" read into the answer; "C) 13" read
+ * "C) C) 13" lost its option.
  */
 export function partLine(box: DetectedBox, part: PrintedPart, spans: (ReadLine | undefined)[]): ReadLine {
   const read = spans.filter((l): l is ReadLine => l !== undefined);
-  const signs = (text: string) => /^[^\p{L}\p{N}]+$/u.test(text);
-  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, "");
   const onPrint = (w: ReadWord) => {
     const x = w.bbox.x + w.bbox.width / 2;
-    return part.words.some(
-      (p) =>
-        (x >= p.bbox.x && x <= p.bbox.x + p.bbox.width) ||
-        (w.bbox.x < p.bbox.x + p.bbox.width &&
-          x > p.bbox.x &&
-          (tailOf(letters(p.text), letters(w.text)) || (signs(p.text) && signs(w.text)))),
-    );
+    return part.words.some((p) => x >= p.bbox.x && x <= p.bbox.x + p.bbox.width);
   };
-  const words = [...part.words, ...read.flatMap((l) => l.words.filter((w) => !onPrint(w)))].sort((a, b) => a.bbox.x - b.bbox.x);
+  const words = [...part.words, ...read.flatMap((l) => l.words.filter((w) => !onPrint(w)).flatMap((w) => afterPrint(w, part.words)))];
+  words.sort((a, b) => a.bbox.x - b.bbox.x);
   const confidences = read.length ? read.map((l) => l.confidence) : part.words.map((w) => w.confidence);
   return { text: words.map((w) => w.text).join(" "), confidence: Math.min(...confidences), bbox: { ...box }, words };
 }
 
-/** Whether `tail` is the last letters of `word` (and not all of it): a printed word's end read again. */
-function tailOf(word: string, tail: string): boolean {
-  return tail.length > 0 && tail.length < word.length && word.endsWith(tail);
+const SIGNS = /^[^\p{L}\p{N}]+$/u;
+
+/** A span's word without what it read again of the printed word whose end it overlaps: none when that is all of it. */
+function afterPrint(word: ReadWord, printed: readonly ReadWord[]): ReadWord[] {
+  const middle = word.bbox.x + word.bbox.width / 2;
+  const over = printed.find((p) => word.bbox.x < p.bbox.x + p.bbox.width && middle > p.bbox.x);
+  if (!over) return [word];
+  if (SIGNS.test(over.text) && SIGNS.test(word.text)) return [];
+  const repeated = repeatedTail(over.text, word.text);
+  if (!repeated) return [word];
+  if (repeated === word.text.length) return [];
+  const cut = (word.bbox.width * repeated) / word.text.length;
+  return [{ ...word, text: word.text.slice(repeated), bbox: { ...word.bbox, x: word.bbox.x + cut, width: word.bbox.width - cut } }];
+}
+
+/** How many of `text`'s first characters repeat `printed`'s last ones, letter case aside. */
+function repeatedTail(printed: string, text: string): number {
+  const [p, t] = [printed.toLowerCase(), text.toLowerCase()];
+  for (let k = Math.min(p.length, t.length); k > 0; k--) if (p.endsWith(t.slice(0, k))) return k;
+  return 0;
 }
