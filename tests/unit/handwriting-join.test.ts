@@ -320,4 +320,24 @@ describe("the handwriting reader joins PP-OCR", () => {
     const line: ReadLine = { text: "Add 12 and 5.", confidence: 0.99, bbox: { x: 10, y: 20, width: 230, height: 60 }, words };
     expect(joinHandwriting(page, [line], 0.9)[0]).toBe(line);
   });
+
+  it("leaves print the number a question ends with ('5 × 7?'), read fairly surely; not one read unsurely", () => {
+    const { page } = strip("8");
+    const words = (confidence: number) => [
+      word("What", 10, 30),
+      word("is", 60, 30),
+      word("5", 110, 30),
+      word("×", 150, 30),
+      word("7?", 190, 40, confidence),
+    ];
+    const line = (confidence: number): ReadLine => ({
+      text: "What is 5 × 7?",
+      confidence,
+      bbox: { x: 10, y: 20, width: 230, height: 60 },
+      words: words(confidence),
+    });
+    // A phone snap's "7?" at 0.90: the handwriting reader made "11" of it, an answer where none was written.
+    expect(joinHandwriting(page, [line(0.9)], 0.9)[0]!.words.at(-1)!.alternatives).toBeUndefined();
+    expect(joinHandwriting(page, [line(0.7)], 0.9)[0]!.words.at(-1)!.alternatives?.ocr.text).toBe("7?");
+  });
 });

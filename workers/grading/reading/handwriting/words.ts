@@ -129,12 +129,16 @@ function reason(
   printDarkness: number,
   prose: boolean,
   keyNumbers?: readonly number[],
+  endsQuestion = false,
 ): WordAlternatives["why"] | undefined {
   const text = word.text.trim();
   if (!isNumberLike(text, keyNumbers)) return undefined;
   const pencil = printDarkness > 0 && darkness() < PENCIL * printDarkness;
   // A number inside a sentence ("How many centimeters are in 5.5") is print, unless its strokes are pencil.
   if (prose) return pencil ? "pencil" : undefined;
+  // So is the number its question ends with, read fairly surely ("What is 5 × 7?" at 0.90, whose "7?" the
+  // handwriting reader read "11", an answer): a child's answer does not end in a question mark.
+  if (endsQuestion && !pencil && word.confidence >= UNSURE_OCR) return undefined;
   // A look-alike in sure, print-dark text is print ("by3", "80?" in a question).
   if (CONFUSABLE.test(text.replace(/^[-−–]/, "")) && (pencil || word.confidence < SURE_PRINT)) return "misread";
   if (word.confidence < UNSURE_OCR) return "unsure";
@@ -211,8 +215,10 @@ function groupsOf(
       numberLike(words[i + 1].text) &&
       near(words[i], words[i + 1]) &&
       !looksPrinted(words.slice(i, i + 2), () => strokeDarkness(page, spanOf(words.slice(i, i + 2))), printDarkness);
+    const endsQuestion =
+      i === words.length - 1 && words[i].text.trim().endsWith("?") && words.slice(0, i).some((w) => /\p{L}{3}/u.test(w.text));
     const why =
-      reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness, prose, keyNumbers) ??
+      reason(words[i], () => strokeDarkness(page, words[i].bbox), printDarkness, prose, keyNumbers, endsQuestion) ??
       (split && !prose ? "misread" : undefined);
     if (!why) continue;
     let from = i;
